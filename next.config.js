@@ -9,4 +9,4 @@ const nextConfig = {
   typedRoutes: false,
 };
 
-module.exports = nextConfig;
+export default nextConfig;

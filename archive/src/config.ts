@@ -1,0 +1,58 @@
+// Configuration of the embedded archive, read once from the environment.
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["0", "1", "true", "false"])
+  .default("0")
+  .transform((v) => v === "1" || v === "true");
+
+const schema = z.object({
+  ARCHIVE_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  ARCHIVE_HOST: z.string().default("127.0.0.1"),
+  // The origin callers use to reach the archive; the issuer and upload URLs are built from it.
+  ARCHIVE_PUBLIC_URL: z.url().optional(),
+  ARCHIVE_DATA_DIR: z.string().default(".data/archive"),
+  ARCHIVE_DATABASE_URL: z.string().startsWith("postgres").optional(),
+  ARCHIVE_CONFIG_DIR: z.string().default("config"),
+  ARCHIVE_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
+  ARCHIVE_TENANT_HEADER: z.string().default("X-Vendor-Repository"),
+  ARCHIVE_ALLOW_PRIVATE_URLS: flag,
+  // How often the ingest pipeline looks for queued jobs when it is idle, in milliseconds.
+  ARCHIVE_JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
+});
+
+export interface ArchiveConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  configDir: string;
+  tokenTtlSeconds: number;
+  tenantHeader: string;
+  allowPrivateUrls: boolean;
+  jobPollMs: number;
+}
+
+export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): ArchiveConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new Error(`The archive cannot start: ${name} is invalid (${issue?.message ?? "bad value"}).`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.ARCHIVE_PORT,
+    host: e.ARCHIVE_HOST,
+    publicUrl: (e.ARCHIVE_PUBLIC_URL ?? `http://localhost:${e.ARCHIVE_PORT}`).replace(/\/$/, ""),
+    dataDir: path.resolve(e.ARCHIVE_DATA_DIR),
+    databaseUrl: e.ARCHIVE_DATABASE_URL,
+    configDir: path.resolve(e.ARCHIVE_CONFIG_DIR),
+    tokenTtlSeconds: e.ARCHIVE_TOKEN_TTL,
+    tenantHeader: e.ARCHIVE_TENANT_HEADER,
+    allowPrivateUrls: e.ARCHIVE_ALLOW_PRIVATE_URLS,
+    jobPollMs: e.ARCHIVE_JOB_POLL_MS,
+  };
+}
