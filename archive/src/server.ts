@@ -1,0 +1,70 @@
+// Starts the embedded archive: identity provider, ingest API, upload URLs and (later) the
+// preservation API on one HTTP server.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import type { ArchiveConfig } from "./config";
+import { openArchiveDb } from "./db/client";
+import type { ArchiveEnv } from "./http/context";
+import { createIdentity } from "./oidc";
+import { createIngest } from "./ingest";
+
+export interface RunningArchive {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startArchive(config: ArchiveConfig): Promise<RunningArchive> {
+  const database = await openArchiveDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const { db } = database;
+  const identity = await createIdentity({ config, db });
+  const ingest = await createIngest({ config, db });
+
+  const app = new Hono<ArchiveEnv>();
+  app.use("*", async (c, next) => {
+    c.set("db", db);
+    c.set("config", config);
+    await next();
+  });
+  app.get("/health", (c) => c.json({ status: "ok", database: database.kind }));
+  app.route("/", identity.routes);
+  app.use("/ingest/*", identity.requireCaller);
+  app.route("/ingest", ingest.routes);
+
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? "/";
+    if (url === "/oidc" || url.startsWith("/oidc/") || url.startsWith("/oidc?")) {
+      identity.handle(req, res);
+    } else if (url.startsWith("/uploads/")) {
+      // Uploads stream straight from the socket to disk, outside the fetch adapter.
+      ingest.handleUpload(req, res);
+    } else {
+      void listener(req, res);
+    }
+  });
+  // Large uploads and slow URL fetches must not be cut by Node's default request timeout.
+  server.requestTimeout = 0;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`Port ${config.port} is already in use: stop the other process or set ARCHIVE_PORT.`)
+          : error,
+      );
+    });
+    server.listen(config.port, config.host, () => resolve());
+  });
+  ingest.start();
+
+  return {
+    url: config.publicUrl,
+    async close() {
+      await ingest.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await database.close();
+    },
+  };
+}
