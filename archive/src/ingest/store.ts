@@ -1,0 +1,209 @@
+// Data access for packages as preservation objects: versions, files, metadata and the trace.
+// Shared by the ingest pipeline and the preservation API (poId = packageId, scoped to a tenant).
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { ArchiveDb } from "../db/client";
+import { packageFiles, packages, packageVersions, traceEvents } from "../db/schema";
+import type { Queryable } from "../jobs/queue";
+
+export type PackageRow = typeof packages.$inferSelect;
+export type VersionRow = typeof packageVersions.$inferSelect;
+export type TraceEventRow = typeof traceEvents.$inferSelect;
+
+// A metadata record as kept on a version or a file. `file` is set when it came as a MetadataFile.
+export interface StoredMetadata {
+  schema: string;
+  metadata: Record<string, unknown>;
+  file?: { name: string; sha256: string; size: number; blob: string };
+}
+
+// A file of a version; `blob` is the blob store key (see archive/src/blobs/store.ts).
+export interface StoredFile {
+  name: string;
+  mimeType: string;
+  puid: string | null;
+  formatName: string | null;
+  sha256: string;
+  size: number;
+  blob: string;
+  metadatas: StoredMetadata[];
+}
+
+export interface VersionWithFiles {
+  tenant: string;
+  packageId: string;
+  version: number;
+  createdAt: Date;
+  submissionId: string | null;
+  metadatas: StoredMetadata[];
+  files: StoredFile[];
+}
+
+// The package row (deleted ones excluded), or null. A package without `latestVersion` is not an AIP yet.
+export async function findPackage(db: Queryable, tenant: string, packageId: string): Promise<PackageRow | null> {
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.tenant, tenant), eq(packages.packageId, packageId), isNull(packages.deletedAt)));
+  return row ?? null;
+}
+
+// Creates the package row when missing and locks it for the rest of the transaction.
+export async function lockPackage(
+  tx: Queryable,
+  key: { tenant: string; packageId: string; profile: string },
+): Promise<PackageRow> {
+  await tx.insert(packages).values(key).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(packages)
+    .where(and(eq(packages.tenant, key.tenant), eq(packages.packageId, key.packageId)))
+    .for("update");
+  if (!row) throw new Error("The package row vanished while it was being locked.");
+  return row;
+}
+
+// Adds the next version of a package from files already in the blob store (call in a transaction).
+export async function addVersion(
+  tx: Queryable,
+  input: {
+    tenant: string;
+    packageId: string;
+    profile: string;
+    submissionId?: string;
+    metadatas: StoredMetadata[];
+    files: StoredFile[];
+  },
+): Promise<number> {
+  const pkg = await lockPackage(tx, input);
+  if (pkg.deletedAt) throw new Error(`The package ${input.packageId} was deleted; it takes no new versions.`);
+  const version = (pkg.latestVersion ?? 0) + 1;
+  await tx.insert(packageVersions).values({
+    tenant: input.tenant,
+    packageId: input.packageId,
+    version,
+    submissionId: input.submissionId ?? null,
+    metadatas: input.metadatas,
+  });
+  if (input.files.length > 0) {
+    await tx.insert(packageFiles).values(
+      input.files.map((file, position) => ({
+        tenant: input.tenant,
+        packageId: input.packageId,
+        version,
+        position,
+        ...file,
+      })),
+    );
+  }
+  await tx
+    .update(packages)
+    .set({ latestVersion: version })
+    .where(and(eq(packages.tenant, input.tenant), eq(packages.packageId, input.packageId)));
+  return version;
+}
+
+// Creates a package (or its next version) in one transaction and records it in the trace.
+export async function createPackageVersion(
+  db: ArchiveDb,
+  input: Parameters<typeof addVersion>[1] & { subject: string },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const version = await addVersion(tx, input);
+    await appendTrace(tx, {
+      tenant: input.tenant,
+      packageId: input.packageId,
+      subject: input.subject,
+      operation: "version added",
+      object: `${input.packageId}@${version}`,
+      detail: `${input.files.length} file(s)`,
+    });
+    return version;
+  });
+}
+
+// Every version of a package, oldest first, without files.
+export async function listVersions(db: Queryable, tenant: string, packageId: string): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(packageVersions)
+    .where(and(eq(packageVersions.tenant, tenant), eq(packageVersions.packageId, packageId)))
+    .orderBy(asc(packageVersions.version));
+}
+
+// One version with its files (the latest when `version` is omitted), or null.
+export async function getVersion(
+  db: Queryable,
+  tenant: string,
+  packageId: string,
+  version?: number,
+): Promise<VersionWithFiles | null> {
+  const [row] = await db
+    .select()
+    .from(packageVersions)
+    .where(
+      and(
+        eq(packageVersions.tenant, tenant),
+        eq(packageVersions.packageId, packageId),
+        version === undefined
+          ? eq(
+              packageVersions.version,
+              sql`(select latest_version from ${packages} where ${packages.tenant} = ${tenant} and ${packages.packageId} = ${packageId})`,
+            )
+          : eq(packageVersions.version, version),
+      ),
+    );
+  if (!row) return null;
+  const files = await db
+    .select()
+    .from(packageFiles)
+    .where(
+      and(
+        eq(packageFiles.tenant, tenant),
+        eq(packageFiles.packageId, packageId),
+        eq(packageFiles.version, row.version),
+      ),
+    )
+    .orderBy(asc(packageFiles.position));
+  return {
+    tenant: row.tenant,
+    packageId: row.packageId,
+    version: row.version,
+    createdAt: row.createdAt,
+    submissionId: row.submissionId,
+    metadatas: row.metadatas as StoredMetadata[],
+    files: files.map((f) => ({
+      name: f.name,
+      mimeType: f.mimeType,
+      puid: f.puid,
+      formatName: f.formatName,
+      sha256: f.sha256,
+      size: f.size,
+      blob: f.blob,
+      metadatas: f.metadatas as StoredMetadata[],
+    })),
+  };
+}
+
+// Appends one event to a package's trace (ETSI RetrieveTrace: time, sub, op, obj, det).
+export async function appendTrace(
+  db: Queryable,
+  event: { tenant: string; packageId: string; subject: string; operation: string; object?: string; detail?: string },
+): Promise<void> {
+  await db.insert(traceEvents).values({
+    tenant: event.tenant,
+    packageId: event.packageId,
+    subject: event.subject,
+    operation: event.operation,
+    object: event.object ?? null,
+    detail: event.detail ?? null,
+  });
+}
+
+// The trace of a package, oldest event first. It is kept after the package is deleted.
+export async function readTrace(db: Queryable, tenant: string, packageId: string): Promise<TraceEventRow[]> {
+  return db
+    .select()
+    .from(traceEvents)
+    .where(and(eq(traceEvents.tenant, tenant), eq(traceEvents.packageId, packageId)))
+    .orderBy(asc(traceEvents.id));
+}
