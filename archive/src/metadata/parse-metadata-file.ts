@@ -1,0 +1,44 @@
+// Reads a metadata file (MetadataFile form of the ingest API) into the object its schema validates.
+// Pure: bytes in, data or a sentence out.
+import { DUBLIN_CORE_URI, parseDublinCoreXml } from "./dublin-core-xml";
+
+export type ParsedMetadataFile = { data: Record<string, unknown> } | { error: string };
+
+// JSON for every schema; for Dublin Core also oai_dc / simple dc XML. Does not validate against the schema.
+export function parseMetadataBytes(
+  uri: string,
+  bytes: Uint8Array,
+  fileName = "metadata file",
+): ParsedMetadataFile {
+  const name = `The metadata file "${fileName}"`;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    return {
+      error: `${name} is not UTF-8 text; metadata files are JSON${uri === DUBLIN_CORE_URI ? " or XML" : ""}.`,
+    };
+  }
+  const first = text.trimStart()[0];
+  if (first === "<") {
+    if (uri !== DUBLIN_CORE_URI) {
+      return {
+        error: `${name} is XML, but schema ${uri} takes JSON metadata files only (XML is read for Dublin Core).`,
+      };
+    }
+    return parseDublinCoreXml(text, name);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const hint = uri === DUBLIN_CORE_URI ? "JSON or Dublin Core XML" : "JSON";
+    return { error: `${name} is not valid ${hint}: ${(error as Error).message}.` };
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    return {
+      error: `${name} must hold one JSON object, not ${Array.isArray(json) ? "a list" : String(json === null ? "null" : typeof json)}.`,
+    };
+  }
+  return { data: json as Record<string, unknown> };
+}
