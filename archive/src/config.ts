@@ -17,6 +17,8 @@ const schema = z.object({
   ARCHIVE_CONFIG_DIR: z.string().default("config"),
   ARCHIVE_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
   ARCHIVE_TENANT_HEADER: z.string().default("X-Vendor-Repository"),
+  // The dashboard's origin: the identity provider redirects back to it after sign-in and sign-out.
+  ARCHIVE_DASHBOARD_URL: z.url().default("http://localhost:3000"),
   ARCHIVE_ALLOW_PRIVATE_URLS: flag,
   // How often the ingest pipeline looks for queued jobs when it is idle, in milliseconds.
   ARCHIVE_JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
@@ -31,6 +33,8 @@ export interface ArchiveConfig {
   configDir: string;
   tokenTtlSeconds: number;
   tenantHeader: string;
+  // Optional so hand-built configs (tests) may leave it out; defaults to http://localhost:3000.
+  dashboardUrl?: string;
   allowPrivateUrls: boolean;
   jobPollMs: number;
 }
@@ -52,6 +56,7 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     configDir: path.resolve(e.ARCHIVE_CONFIG_DIR),
     tokenTtlSeconds: e.ARCHIVE_TOKEN_TTL,
     tenantHeader: e.ARCHIVE_TENANT_HEADER,
+    dashboardUrl: e.ARCHIVE_DASHBOARD_URL.replace(/\/$/, ""),
     allowPrivateUrls: e.ARCHIVE_ALLOW_PRIVATE_URLS,
     jobPollMs: e.ARCHIVE_JOB_POLL_MS,
   };
