@@ -34,12 +34,14 @@ export interface IdentityServerOptions {
 export async function startIdentityServer(options: IdentityServerOptions): Promise<IdentityServer> {
   const database = options.database ?? (await openArchiveDb({ dataDir: options.dataDir }));
   for (let port = options.firstPort; port <= options.lastPort; port++) {
-    const config = loadArchiveConfig({
+    // Only these variables: the developer's own ARCHIVE_* settings must not leak into tests.
+    const env = {
       ARCHIVE_PORT: String(port),
       ARCHIVE_DATA_DIR: options.dataDir,
       ARCHIVE_CONFIG_DIR: path.resolve(repoConfigDir),
       ...options.env,
-    });
+    };
+    const config = loadArchiveConfig(env as unknown as NodeJS.ProcessEnv);
     const identity = await createIdentity({ config, db: database.db });
     const app = new Hono<ArchiveEnv>();
     app.route("/", identity.routes);
