@@ -1,0 +1,158 @@
+// Content-addressed blob storage under ${dataDir}/blobs. Bytes are written to a temporary file
+// under .tmp, synced, then renamed to sha256/<aa>/<hex>: an object path only ever holds
+// complete content whose name is its digest.
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+export class BlobTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The content exceeds the limit of ${maxBytes} bytes.`);
+    this.name = "BlobTooLargeError";
+  }
+}
+
+// A file received into .tmp: synced and hashed, not yet an object.
+export interface StagedBlob {
+  tmpPath: string;
+  sha256: string;
+  size: number;
+}
+
+export interface BlobStore {
+  root: string;
+  objectPath(sha256: string): string;
+  exists(sha256: string): Promise<boolean>;
+  receive(source: Readable, options: { maxBytes: number }): Promise<StagedBlob>;
+  commit(staged: StagedBlob): Promise<string>;
+  discard(staged: StagedBlob): Promise<void>;
+  adopt(filePath: string): Promise<{ sha256: string; size: number }>;
+  sha256OfObject(sha256: string): Promise<string>;
+  cleanTemporary(olderThanMs: number): Promise<number>;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+// Hex SHA-256 of a file, streamed.
+export async function sha256OfFile(filePath: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of createReadStream(filePath, { highWaterMark: 1 << 20 })) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest("hex"), size };
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+const syncDirectory = syncFile;
+
+function hashingCounter(maxBytes: number, state: { size: number; hash: ReturnType<typeof createHash> }) {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      state.size += chunk.length;
+      if (state.size > maxBytes) {
+        callback(new BlobTooLargeError(maxBytes));
+        return;
+      }
+      state.hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+}
+
+// Opens (creating if needed) the blob store of a data directory.
+export async function openBlobStore(dataDir: string): Promise<BlobStore> {
+  const root = path.join(dataDir, "blobs");
+  const tmpDir = path.join(root, ".tmp");
+  await mkdir(tmpDir, { recursive: true });
+
+  const objectPath = (sha256: string) => {
+    if (!SHA256_HEX.test(sha256)) throw new Error("A blob key is a lower-case hex SHA-256.");
+    return path.join(root, "sha256", sha256.slice(0, 2), sha256);
+  };
+
+  const exists = async (sha256: string) => {
+    try {
+      return (await stat(objectPath(sha256))).isFile();
+    } catch {
+      return false;
+    }
+  };
+
+  const moveIntoPlace = async (from: string, sha256: string) => {
+    const target = objectPath(sha256);
+    if (await exists(sha256)) {
+      // Same digest, same bytes: the object is already there.
+      await rm(from, { force: true });
+      return target;
+    }
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(from, target);
+    await syncDirectory(path.dirname(target));
+    return target;
+  };
+
+  return {
+    root,
+    objectPath,
+    exists,
+    async receive(source, { maxBytes }) {
+      const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+      const state = { size: 0, hash: createHash("sha256") };
+      try {
+        await pipeline(
+          source,
+          hashingCounter(maxBytes, state),
+          createWriteStream(tmpPath, { flags: "wx", highWaterMark: 1 << 20 }),
+        );
+        // fsync applies to the file, not the descriptor: a second descriptor flushes what the stream wrote.
+        await syncFile(tmpPath);
+      } catch (error) {
+        await rm(tmpPath, { force: true });
+        throw error;
+      }
+      return { tmpPath, sha256: state.hash.digest("hex"), size: state.size };
+    },
+    commit: (staged) => moveIntoPlace(staged.tmpPath, staged.sha256),
+    async discard(staged) {
+      await rm(staged.tmpPath, { force: true });
+    },
+    async adopt(filePath) {
+      // The file is moved, not copied: callers hand over files they own (a job's work folder on
+      // the same volume). It is synced first so the renamed object is complete on disk.
+      const { sha256, size } = await sha256OfFile(filePath);
+      await syncFile(filePath);
+      await moveIntoPlace(filePath, sha256);
+      return { sha256, size };
+    },
+    async sha256OfObject(sha256) {
+      return (await sha256OfFile(objectPath(sha256))).sha256;
+    },
+    async cleanTemporary(olderThanMs) {
+      let removed = 0;
+      const now = Date.now();
+      for (const name of await readdir(tmpDir)) {
+        const file = path.join(tmpDir, name);
+        const info = await stat(file).catch(() => null);
+        if (info && now - info.mtimeMs >= olderThanMs) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openArchiveDb, type OpenedDb } from "../db/client";
+import { jobs } from "../db/schema";
+import { claimJob, completeJob, enqueueJob, releaseRunningJobs, retryJob } from "./queue";
+
+let opened: OpenedDb;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "ingest-queue-"));
+  opened = await openArchiveDb({ dataDir: dir });
+}, 60_000);
+
+afterAll(async () => {
+  await opened?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await opened.db.delete(jobs);
+});
+
+describe("job queue", () => {
+  it("hands each job to exactly one of many concurrent claimers", async () => {
+    const { db } = opened;
+    for (let i = 0; i < 5; i++) await enqueueJob(db, { submissionId: `s${i}`, tenant: "t", packageId: `p${i}` });
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => claimJob(db, `w${i}`, 30_000)));
+    const claimed = claims.filter((c) => c !== null).map((c) => c.submissionId);
+    expect(claimed.sort()).toEqual(["s0", "s1", "s2", "s3", "s4"]);
+  });
+
+  it("runs the jobs of one package in the order they were accepted", async () => {
+    const { db } = opened;
+    const first = await enqueueJob(db, { submissionId: "base", tenant: "t", packageId: "p" });
+    await enqueueJob(db, { submissionId: "delta", tenant: "t", packageId: "p" });
+    await enqueueJob(db, { submissionId: "other", tenant: "t", packageId: "q" });
+
+    const a = await claimJob(db, "w1", 30_000);
+    const b = await claimJob(db, "w2", 30_000);
+    expect([a?.submissionId, b?.submissionId]).toEqual(["base", "other"]);
+    expect(await claimJob(db, "w3", 30_000)).toBeNull();
+
+    await completeJob(db, first);
+    expect((await claimJob(db, "w3", 30_000))?.submissionId).toBe("delta");
+  });
+
+  it("gives a job whose lease ran out to another worker, counting the attempt", async () => {
+    const { db } = opened;
+    const id = await enqueueJob(db, { submissionId: "s", tenant: "t", packageId: "p" });
+    expect((await claimJob(db, "dead", 30_000))?.attempts).toBe(1);
+    expect(await claimJob(db, "alive", 30_000)).toBeNull();
+    await db.update(jobs).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+    const again = await claimJob(db, "alive", 30_000);
+    expect(again).toMatchObject({ claimedBy: "alive", attempts: 2 });
+  });
+
+  it("waits for the retry delay before running a failed job again", async () => {
+    const { db } = opened;
+    const id = await enqueueJob(db, { submissionId: "s", tenant: "t", packageId: "p" });
+    await claimJob(db, "w", 30_000);
+    await retryJob(db, id, "disk full", 60_000);
+    expect(await claimJob(db, "w", 30_000)).toBeNull();
+    await retryJob(db, id, "disk full", 0);
+    expect((await claimJob(db, "w", 30_000))?.lastError).toBe("disk full");
+  });
+
+  it("frees running jobs at start when the database has a single user", async () => {
+    const { db } = opened;
+    await enqueueJob(db, { submissionId: "s", tenant: "t", packageId: "p" });
+    await claimJob(db, "crashed", 30_000);
+    expect(await releaseRunningJobs(db)).toBe(1);
+    expect((await claimJob(db, "w", 30_000))?.submissionId).toBe("s");
+  });
+});

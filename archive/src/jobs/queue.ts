@@ -1,0 +1,123 @@
+// The durable job queue on the archive database. Claiming is one UPDATE over a
+// `FOR UPDATE SKIP LOCKED` subquery, so several workers in several processes on one PostgreSQL
+// never run the same job; jobs of one package run in the order they were accepted.
+import { and, eq, lt, lte, ne, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { ArchiveDb } from "../db/client";
+import { jobs } from "../db/schema";
+
+export type JobRow = typeof jobs.$inferSelect;
+
+// Anything that runs queries: the database or a transaction on it.
+export type Queryable = Pick<ArchiveDb, "select" | "insert" | "update" | "delete">;
+
+// Adds a job for an accepted submission (call inside the transaction that records the submission).
+export async function enqueueJob(
+  tx: Queryable,
+  job: { submissionId: string; tenant: string; packageId: string },
+): Promise<number> {
+  const [row] = await tx.insert(jobs).values({ ...job, state: "queued" }).returning({ id: jobs.id });
+  if (!row) throw new Error("The job was not recorded.");
+  return row.id;
+}
+
+const claimable = (table: typeof jobs) =>
+  or(
+    and(eq(table.state, "queued"), lte(table.runAfter, sql`now()`)),
+    and(eq(table.state, "running"), lt(table.leaseUntil, sql`now()`)),
+  );
+
+// Claims the oldest runnable job for `workerId`, or returns null when there is none.
+export async function claimJob(db: ArchiveDb, workerId: string, leaseMs: number): Promise<JobRow | null> {
+  // Two statements in one transaction rather than UPDATE ... WHERE id IN (SELECT ... LIMIT 1 FOR
+  // UPDATE SKIP LOCKED): PostgreSQL may evaluate such a subquery once per row and claim several jobs.
+  return db.transaction(async (tx) => {
+    const earlier = alias(jobs, "earlier");
+    const [candidate] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          claimable(jobs),
+          // A delta must not overtake the SIP it builds on.
+          notExists(
+            tx
+              .select({ id: earlier.id })
+              .from(earlier)
+              .where(
+                and(
+                  eq(earlier.tenant, jobs.tenant),
+                  eq(earlier.packageId, jobs.packageId),
+                  lt(earlier.id, jobs.id),
+                  ne(earlier.state, "done"),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(jobs.id)
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!candidate) return null;
+    const [row] = await tx
+      .update(jobs)
+      .set({
+        state: "running",
+        claimedBy: workerId,
+        leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
+      .where(eq(jobs.id, candidate.id))
+      .returning();
+    return row ?? null;
+  });
+}
+
+// Keeps a running job's lease alive; false when the job is no longer this worker's.
+export async function extendLease(db: ArchiveDb, jobId: number, workerId: string, leaseMs: number) {
+  const rows = await db
+    .update(jobs)
+    .set({ leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+    .where(and(eq(jobs.id, jobId), eq(jobs.claimedBy, workerId), eq(jobs.state, "running")))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+// Marks a job finished (call in the transaction that records its outcome).
+export async function completeJob(tx: Queryable, jobId: number): Promise<void> {
+  await tx.update(jobs).set({ state: "done", leaseUntil: null }).where(eq(jobs.id, jobId));
+}
+
+// Puts a job back in the queue after an unexpected error, to run again after `delayMs`.
+export async function retryJob(db: ArchiveDb, jobId: number, error: string, delayMs: number) {
+  await db
+    .update(jobs)
+    .set({
+      state: "queued",
+      leaseUntil: null,
+      claimedBy: null,
+      lastError: error,
+      runAfter: sql`now() + ${`${delayMs} milliseconds`}::interval`,
+    })
+    .where(eq(jobs.id, jobId));
+}
+
+// Frees every running job at once. Only safe when this process is the database's sole user
+// (PGlite): it skips waiting for the leases of a crashed predecessor to run out.
+export async function releaseRunningJobs(db: ArchiveDb): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ state: "queued", leaseUntil: null, claimedBy: null, runAfter: sql`now()` })
+    .where(eq(jobs.state, "running"))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+// Number of jobs not yet done, for health checks and tests.
+export async function countOpenJobs(db: ArchiveDb): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(ne(jobs.state, "done"));
+  return row?.n ?? 0;
+}

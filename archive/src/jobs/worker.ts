@@ -1,0 +1,99 @@
+// Workers that drain the job queue: each claims one job at a time, keeps its lease alive while
+// it runs, and sleeps for `pollMs` (or until woken) when the queue is empty.
+import { randomUUID } from "node:crypto";
+import type { ArchiveDb } from "../db/client";
+import { claimJob, extendLease, type JobRow, retryJob } from "./queue";
+
+export interface WorkerPoolOptions {
+  db: ArchiveDb;
+  concurrency: number;
+  pollMs: number;
+  leaseMs?: number;
+  // Runs one job to its terminal state; it must complete the job itself. A throw means "try again".
+  run(job: JobRow): Promise<void>;
+  // Called when a job's attempts are used up after repeated throws.
+  giveUp(job: JobRow, error: unknown): Promise<void>;
+  maxAttempts?: number;
+  onError?(error: unknown): void;
+}
+
+export interface WorkerPool {
+  start(): void;
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+// Creates a pool of in-process workers over the shared queue.
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  const leaseMs = options.leaseMs ?? 30_000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const processId = randomUUID();
+  let running = false;
+  const loops: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  const runOne = async (job: JobRow, workerId: string) => {
+    const heartbeat = setInterval(() => {
+      void extendLease(options.db, job.id, workerId, leaseMs).catch(() => {});
+    }, leaseMs / 3);
+    try {
+      // A job that keeps taking its process down (its lease ran out each time) is not run again.
+      if (job.attempts > maxAttempts) throw new Error(`gave up after ${maxAttempts} attempts`);
+      await options.run(job);
+    } catch (error) {
+      if (job.attempts >= maxAttempts) {
+        await options.giveUp(job, error);
+      } else {
+        const reason = error instanceof Error ? error.message : String(error);
+        await retryJob(options.db, job.id, reason, 1000 * 2 ** job.attempts);
+      }
+      options.onError?.(error);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  const loop = async (workerId: string) => {
+    while (running) {
+      let job: JobRow | null = null;
+      try {
+        job = await claimJob(options.db, workerId, leaseMs);
+      } catch (error) {
+        if (!running) return;
+        options.onError?.(error);
+      }
+      if (!job) {
+        await sleep(options.pollMs);
+        continue;
+      }
+      await runOne(job, workerId).catch((error: unknown) => options.onError?.(error));
+    }
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      for (let i = 0; i < options.concurrency; i++) loops.push(loop(`${processId}/${i}`));
+    },
+    wake() {
+      for (const wakeUp of [...sleepers]) wakeUp();
+    },
+    async stop() {
+      running = false;
+      for (const wakeUp of [...sleepers]) wakeUp();
+      await Promise.all(loops.splice(0));
+    },
+  };
+}
