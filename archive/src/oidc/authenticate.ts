@@ -16,24 +16,34 @@ export interface AuthenticatorOptions {
 
 export type Authenticate = (headers: Headers) => Promise<Caller>;
 
-// Builds `authenticate(headers)`: a Caller, or IngestError NOT_AUTHORIZED / NO_PERMISSION.
-export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
+export type VerifyAccessToken = (authorization: string | null) => Promise<JWTPayload>;
+
+// Builds a check of an Authorization header: the verified claims, or IngestError NOT_AUTHORIZED.
+export function createTokenVerifier(options: Omit<AuthenticatorOptions, "tenantHeader">): VerifyAccessToken {
   const keys = createLocalJWKSet(options.publicJwks);
-  return async (headers) => {
-    const token = bearerToken(headers.get("authorization"));
-    let payload: JWTPayload;
+  return async (authorization) => {
+    const token = bearerToken(authorization);
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ["RS256"],
         typ: "at+jwt",
         clockTolerance: 5,
         requiredClaims: ["sub", "exp", "iat"],
-      }));
+      });
+      return payload;
     } catch (error) {
       throw new IngestError("NOT_AUTHORIZED", describeFailure(error, options));
     }
+  };
+}
+
+// Builds `authenticate(headers)`: a Caller, or IngestError NOT_AUTHORIZED / NO_PERMISSION.
+export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
+  const verify = createTokenVerifier(options);
+  return async (headers) => {
+    const payload = await verify(headers.get("authorization"));
     const tenants = stringArray(payload.tenants);
     const tenant = chooseTenant(headers, options.tenantHeader, tenants, payload.tenant);
     return {
@@ -76,7 +86,7 @@ export function chooseTenant(headers: Headers, headerName: string, tenants: stri
   return fallback;
 }
 
-function describeFailure(error: unknown, options: AuthenticatorOptions): string {
+function describeFailure(error: unknown, options: Pick<AuthenticatorOptions, "issuer" | "audience">): string {
   if (error instanceof errors.JWTExpired) return "The access token has expired: fetch a new one.";
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === "iss") return `The access token was issued by another issuer (expected ${options.issuer}).`;

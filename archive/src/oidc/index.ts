@@ -8,11 +8,12 @@ import type { ArchiveDb } from "../db/client";
 import { oidcPayloads } from "../db/schema";
 import type { ArchiveEnv, Caller } from "../http/context";
 import { IngestError } from "../http/errors";
-import { createAuthenticator } from "./authenticate";
+import { createAuthenticator, createTokenVerifier } from "./authenticate";
 import { loadIdentities, type Identities } from "./identities";
 import { createInteractionHandler } from "./interaction";
 import { loadOrCreateKeys } from "./keys";
 import { createProvider, OIDC_PATH } from "./provider";
+import { createUserinfoHandler } from "./userinfo";
 
 export { OIDC_PATH } from "./provider";
 
@@ -49,12 +50,9 @@ export async function createIdentity({ config, db }: { config: ArchiveConfig; db
   const counts = countTokens(provider);
   const interaction = createInteractionHandler(provider, identities);
   const callback = provider.callback();
-  const authenticate = createAuthenticator({
-    issuer,
-    audience: config.publicUrl,
-    publicJwks: keys.publicJwks,
-    tenantHeader: config.tenantHeader,
-  });
+  const tokenOptions = { issuer, audience: config.publicUrl, publicJwks: keys.publicJwks };
+  const authenticate = createAuthenticator({ ...tokenOptions, tenantHeader: config.tenantHeader });
+  const userinfo = createUserinfoHandler(createTokenVerifier(tokenOptions), identities);
 
   const routes = new Hono<ArchiveEnv>();
   routes.get("/_archive/token-stats", (c) => c.json({ ...counts }));
@@ -83,7 +81,7 @@ export async function createIdentity({ config, db }: { config: ArchiveConfig; db
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = full;
       const rest = full.slice(OIDC_PATH.length);
       req.url = rest.startsWith("/") ? rest : `/${rest}`;
-      interaction(req, res)
+      (async () => (await interaction(req, res)) || (await userinfo(req, res)))()
         .then((handled) => {
           if (!handled) callback(req, res);
         })

@@ -114,6 +114,8 @@ describe("authorization code with PKCE", () => {
       tenants: ["demo", "research"],
     });
     expect((await stats()).authorization_code).toBe(before.authorization_code! + 1);
+    const me = await fetch(`${server.url}/oidc/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(await me.json()).toMatchObject({ sub: "admin", name: "Alan Admin", roles: ["admin", "archivist"] });
   });
 
   it("rotates the refresh token, refuses the used one, and counts exactly one renewal", async () => {
