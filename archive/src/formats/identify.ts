@@ -1,0 +1,53 @@
+// Format identification by file signature: reads the head of a file, and for zips and PDFs only
+// the few further ranges it needs (see types.ts for the PRONOM identifiers and how sure we are).
+import { open } from "node:fs/promises";
+import path from "node:path";
+import { identifyImage } from "./images";
+import { identifyZip } from "./office";
+import { identifyPdf, pdfHeaderVersion } from "./pdf";
+import { latin1, read, runOnBytes, runOnFile, type ReadSteps } from "./reads";
+import { decodeText, identifyText } from "./text";
+import { UNKNOWN_FORMAT, type FormatIdentification } from "./types";
+
+export type { FormatIdentification } from "./types";
+export { UNKNOWN_FORMAT } from "./types";
+
+export const HEAD_BYTES = 64 * 1024;
+
+function* identifySteps(size: number, fileName?: string): ReadSteps<FormatIdentification> {
+  if (size === 0) return { ...UNKNOWN_FORMAT, formatName: "Empty file" };
+  const head = yield* read(0, HEAD_BYTES);
+  const complete = head.length >= size;
+  if (latin1(head.subarray(0, 5)) === "%PDF-") {
+    return yield* identifyPdf(head, size, pdfHeaderVersion(head) ?? "");
+  }
+  const image = identifyImage(head);
+  if (image) return image;
+  const magic = latin1(head.subarray(0, 4));
+  if (magic === "PK\x03\x04" || magic === "PK\x05\x06") return yield* identifyZip(head, size);
+  const text = decodeText(head, complete);
+  if (text !== undefined) return yield* identifyText(text, size, complete, fileName);
+  // Readers accept a PDF header anywhere in the first 1024 bytes, after binary junk.
+  const lateVersion = pdfHeaderVersion(head);
+  if (lateVersion) return yield* identifyPdf(head, size, lateVersion);
+  return UNKNOWN_FORMAT;
+}
+
+// Identifies a file on disk; `fileName` (default: the path's base name) only breaks ties such as CSV vs text.
+export async function identifyFile(
+  filePath: string,
+  fileName?: string,
+): Promise<FormatIdentification> {
+  const handle = await open(filePath, "r");
+  try {
+    const { size } = await handle.stat();
+    return await runOnFile(identifySteps(size, fileName ?? path.basename(filePath)), handle, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+// Identifies bytes held in memory, synchronously.
+export function identifyBytes(bytes: Uint8Array, fileName?: string): FormatIdentification {
+  return runOnBytes(identifySteps(bytes.length, fileName), bytes);
+}
