@@ -1,0 +1,52 @@
+import type { ComponentType, SVGProps } from "react";
+import {
+  ArchiveIcon,
+  GridIcon,
+  LayersIcon,
+  ListIcon,
+  ShieldIcon,
+  UploadIcon,
+} from "@/components/ui/icons";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  // One line under the label where there is room (the overview's cards).
+  summary: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+// The dashboard's sections in navigation order.
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Overview", summary: "Your archive at a glance.", icon: GridIcon },
+  {
+    href: "/profiles",
+    label: "Profiles",
+    summary: "The preservation profiles the archive offers.",
+    icon: LayersIcon,
+  },
+  {
+    href: "/ingest",
+    label: "Ingest",
+    summary: "Send a new package with its files and metadata.",
+    icon: UploadIcon,
+  },
+  {
+    href: "/ingests",
+    label: "Ingests",
+    summary: "Packages you submitted and where each one stands.",
+    icon: ListIcon,
+  },
+  {
+    href: "/objects",
+    label: "Objects",
+    summary: "Preserved objects, their versions and evidence.",
+    icon: ArchiveIcon,
+  },
+  {
+    href: "/admin",
+    label: "Admin",
+    summary: "Deletion approvals, the audit log and settings.",
+    icon: ShieldIcon,
+  },
+];
