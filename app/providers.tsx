@@ -1,0 +1,46 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider, useTheme } from "next-themes";
+import { Toaster } from "sonner";
+import { getQueryClient } from "@/lib/query-client";
+
+// React warns about <script> rendered on the client; next-themes' script only matters in the
+// server HTML, so the browser copy is marked inert (Next's "Preventing Flash" guide).
+const themeScriptProps = {
+  type: typeof window === "undefined" ? "text/javascript" : "text/plain",
+};
+
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Toaster
+      theme={resolvedTheme === "dark" ? "dark" : "light"}
+      position="bottom-right"
+      richColors
+      closeButton
+    />
+  );
+}
+
+// Client-side context for the whole app: theme, server-state cache and toasts.
+export function Providers({ children }: { children: ReactNode }) {
+  // Not useState: without a Suspense boundary above, React would drop a client created during a
+  // suspended first render (TanStack's nextjs-app-prefetching example).
+  const queryClient = getQueryClient();
+  return (
+    <ThemeProvider
+      attribute="class"
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+      scriptProps={themeScriptProps}
+    >
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <ThemedToaster />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}
