@@ -46,6 +46,10 @@ export async function createIdentity({ config, db }: { config: ArchiveConfig; db
   await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, new Date()));
 
   const provider = createProvider({ config, db, identities, keys });
+  // Endpoints are built from the request's host and scheme; pinning them to the public URL keeps
+  // discovery consistent with the issuer however the archive is reached (127.0.0.1, a proxy).
+  provider.proxy = true;
+  const publicOrigin = new URL(config.publicUrl);
   const issuer = provider.issuer;
   const counts = countTokens(provider);
   const interaction = createInteractionHandler(provider, identities);
@@ -81,6 +85,8 @@ export async function createIdentity({ config, db }: { config: ArchiveConfig; db
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = full;
       const rest = full.slice(OIDC_PATH.length);
       req.url = rest.startsWith("/") ? rest : `/${rest}`;
+      req.headers["x-forwarded-host"] = publicOrigin.host;
+      req.headers["x-forwarded-proto"] = publicOrigin.protocol.slice(0, -1);
       (async () => (await interaction(req, res)) || (await userinfo(req, res)))()
         .then((handled) => {
           if (!handled) callback(req, res);

@@ -45,6 +45,12 @@ describe("discovery", () => {
     expect(doc.grant_types_supported).toEqual(expect.arrayContaining(["authorization_code", "refresh_token", "client_credentials"]));
     expect(doc.code_challenge_methods_supported).toEqual(["S256"]);
   });
+
+  it("advertises the public URL even when reached under another host name", async () => {
+    const direct = server.url.replace("localhost", "127.0.0.1");
+    const doc = (await (await fetch(`${direct}/oidc/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(doc.token_endpoint).toBe(`${server.url}/oidc/token`);
+  });
 });
 
 describe("client credentials", () => {
