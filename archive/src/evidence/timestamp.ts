@@ -1,0 +1,162 @@
+// The archive's own time-stamp authority: an EC P-256 key, generated once and kept by the caller, that
+// issues real RFC 3161 TimeStampTokens (CMS SignedData over a TSTInfo, DER, RFC 5816 ESSCertIDv2).
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from "node:crypto";
+import type { JWK } from "jose";
+import { createTsaCertificate, readCertificate } from "./certificate";
+import {
+  contextTag,
+  generalizedTime,
+  integer,
+  octetString,
+  oid,
+  seq,
+  set,
+  tlv,
+  TAG,
+} from "./der";
+import { SHA256_LENGTH } from "./hash-tree";
+import { OID } from "./oids";
+
+export interface TsaKey {
+  privateJwk: JWK;
+  publicJwk: JWK;
+  kid: string;
+}
+
+export interface TimestampRequest {
+  // The SHA-256 value to time-stamp (for evidence records: the hash tree's root).
+  digest: Buffer;
+  time: Date;
+}
+
+export interface Tsa {
+  kid: string;
+  publicJwk: JWK;
+  // DER X.509 certificate of the TSA key (self-signed), embedded in every token.
+  certificate: Buffer;
+  // Returns a DER RFC 3161 TimeStampToken; asynchronous so that a remote TSA can stand in later.
+  timestamp(request: TimestampRequest): Promise<Buffer>;
+}
+
+const THUMBPRINT_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+  EC: ["crv", "kty", "x", "y"],
+  RSA: ["e", "kty", "n"],
+  OKP: ["crv", "kty", "x"],
+};
+
+// RFC 7638 JWK thumbprint (SHA-256, base64url); the TSA's kid and the identity trust is decided on.
+export function jwkThumbprint(jwk: JWK): string {
+  const members = THUMBPRINT_MEMBERS[jwk.kty ?? ""];
+  if (!members) throw new TypeError(`A thumbprint cannot be computed for key type "${jwk.kty}".`);
+  const record = jwk as Record<string, unknown>;
+  const canonical: Record<string, unknown> = {};
+  for (const member of members) {
+    if (typeof record[member] !== "string") throw new TypeError(`The key has no "${member}" member.`);
+    canonical[member] = record[member];
+  }
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("base64url");
+}
+
+// The RFC 7638 thumbprint of a node:crypto public key.
+export function keyThumbprint(key: KeyObject): string {
+  return jwkThumbprint(key.export({ format: "jwk" }) as JWK);
+}
+
+function publicMembers(key: KeyObject): JWK {
+  const { kty, crv, x, y } = key.export({ format: "jwk" });
+  return { kty, crv, x, y };
+}
+
+// Generates the TSA key pair and its certificate (carried in `x5c`); persist `privateJwk` as a secret.
+export function generateTsaKey(now: Date = new Date()): TsaKey {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const kid = keyThumbprint(publicKey);
+  const certificate = createTsaCertificate({ privateKey, publicKey, kid, notBefore: now });
+  const meta = { kid, alg: "ES256", use: "sig", x5c: [certificate.toString("base64")] };
+  const { d } = privateKey.export({ format: "jwk" });
+  const publicJwk: JWK = { ...publicMembers(publicKey), ...meta };
+  return { privateJwk: { ...publicJwk, d }, publicJwk, kid };
+}
+
+function certificateFor(privateJwk: JWK, privateKey: KeyObject, publicKey: KeyObject, kid: string): Buffer {
+  const [stored] = privateJwk.x5c ?? [];
+  if (stored === undefined) {
+    // A key persisted without its certificate still works: the certificate only carries the key.
+    return createTsaCertificate({ privateKey, publicKey, kid, notBefore: new Date() });
+  }
+  const certificate = Buffer.from(stored, "base64");
+  if (keyThumbprint(readCertificate(certificate).publicKey) !== kid) {
+    throw new TypeError("The certificate in the TSA key's x5c belongs to another key.");
+  }
+  return certificate;
+}
+
+function issueToken(request: TimestampRequest, privateKey: KeyObject, certificate: Buffer): Buffer {
+  if (request.digest.length !== SHA256_LENGTH) throw new RangeError("The TSA time-stamps SHA-256 values only.");
+  const cert = readCertificate(certificate);
+  const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest();
+  const serialInteger = tlv(TAG.integer, cert.serial);
+  const tstInfo = seq(
+    integer(1),
+    oid(OID.scriptoriumTsaPolicy),
+    seq(seq(oid(OID.sha256)), octetString(request.digest)),
+    // RFC 3161 2.4.2: serial numbers must be unique per TSA; 127 random bits need no shared counter.
+    integer(randomBytes(16).map((byte, i) => (i === 0 ? byte & 0x7f : byte))),
+    generalizedTime(request.time),
+    contextTag(0, contextTag(4, cert.subject)),
+  );
+  const attributes = set(
+    seq(oid(OID.contentTypeAttr), set(oid(OID.tstInfo))),
+    seq(oid(OID.messageDigestAttr), set(octetString(sha256(tstInfo)))),
+    seq(
+      oid(OID.signingCertificateV2),
+      set(seq(seq(seq(octetString(sha256(cert.raw)), seq(seq(contextTag(4, cert.issuer)), serialInteger))))),
+    ),
+  );
+  // CMS signs the DER SET OF the attributes; the SignerInfo carries the same bytes under [0] IMPLICIT.
+  const signedAttributes = Buffer.from(attributes);
+  signedAttributes[0] = 0xa0;
+  const signerInfo = seq(
+    integer(1),
+    seq(cert.issuer, serialInteger),
+    seq(oid(OID.sha256)),
+    signedAttributes,
+    seq(oid(OID.ecdsaWithSha256)),
+    octetString(sign("sha256", attributes, privateKey)),
+  );
+  const signedData = seq(
+    integer(3),
+    set(seq(oid(OID.sha256))),
+    seq(oid(OID.tstInfo), contextTag(0, octetString(tstInfo))),
+    contextTag(0, cert.raw),
+    set(signerInfo),
+  );
+  return seq(oid(OID.signedData), contextTag(0, signedData));
+}
+
+// Loads the TSA from its persisted private JWK (as returned by generateTsaKey).
+export function loadTsa(privateJwk: JWK): Tsa {
+  const { kty, crv, x, y, d } = privateJwk;
+  if (kty !== "EC" || crv !== "P-256" || !x || !y || !d) {
+    throw new TypeError("The TSA key must be a private EC P-256 JWK, as generateTsaKey returns it.");
+  }
+  const privateKey = createPrivateKey({ key: { kty, crv, x, y, d }, format: "jwk" });
+  const publicKey = createPublicKey(privateKey);
+  const kid = keyThumbprint(publicKey);
+  const certificate = certificateFor(privateJwk, privateKey, publicKey, kid);
+  const publicJwk: JWK = { ...publicMembers(publicKey), kid, alg: "ES256", use: "sig", x5c: [certificate.toString("base64")] };
+  return {
+    kid,
+    publicJwk,
+    certificate,
+    timestamp: async (request) => issueToken(request, privateKey, certificate),
+  };
+}
