@@ -7,14 +7,19 @@ describe("dashboard database", () => {
   let opened: OpenedDashboardDb;
   beforeAll(async () => {
     opened = await openDashboardDb({});
-  });
+    // Creating a PGlite database takes seconds, more on a busy machine.
+  }, 120_000);
   afterAll(() => opened.close());
 
   it("creates every table the dashboard uses", async () => {
-    const rows = await opened.db.execute<{ table_name: string }>(
+    const result: unknown = await opened.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     );
-    const names = (Array.isArray(rows) ? rows : rows.rows).map((r) => r.table_name);
+    // PGlite answers { rows }, postgres-js an array.
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      table_name: string;
+    }[];
+    const names = rows.map((r) => r.table_name);
     expect(names).toEqual([
       "audit_log",
       "deletion_requests",

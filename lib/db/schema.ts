@@ -43,8 +43,6 @@ export const upstreamTokens = pgTable("upstream_tokens", {
   key: text("key").primaryKey(),
   accessToken: text("access_token").notNull(),
   refreshToken: text("refresh_token"),
-  // Kept only as the hint for the identity provider's end_session endpoint.
-  idToken: text("id_token"),
   expiresAt: at("expires_at").notNull(),
   renewedAt: at("renewed_at"),
 });

@@ -71,7 +71,6 @@ CREATE TABLE "upstream_tokens" (
 	"key" text PRIMARY KEY NOT NULL,
 	"access_token" text NOT NULL,
 	"refresh_token" text,
-	"id_token" text,
 	"expires_at" timestamp with time zone NOT NULL,
 	"renewed_at" timestamp with time zone
 );

@@ -1,0 +1,176 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
+import { sessions, upstreamTokens } from "@/lib/db/schema";
+import { OidcError, type TokenGrant } from "./oidc-client";
+import { createSession } from "./session-store";
+import { createTokenSource, UpstreamTokenError, type TokenSource } from "./token-source";
+
+// A stand-in token endpoint: counts calls, rotates refresh tokens, answers slowly enough for
+// concurrent callers to pile up. Only this locking test uses it; the real check uses the archive.
+function standInEndpoint() {
+  const calls: string[] = [];
+  let issued = 0;
+  let failWith: Error | undefined;
+  return {
+    calls,
+    failNext(error: Error) {
+      failWith = error;
+    },
+    async refresh(refreshToken: string): Promise<TokenGrant> {
+      calls.push(`refresh:${refreshToken}`);
+      await sleep(30);
+      if (failWith) throw failWith;
+      issued += 1;
+      return {
+        accessToken: `access-${issued}`,
+        refreshToken: `refresh-${issued}`,
+        expiresAt: new Date(Date.now() + 300_000),
+      };
+    },
+    async clientCredentials(): Promise<TokenGrant> {
+      calls.push("client_credentials");
+      await sleep(30);
+      if (failWith) throw failWith;
+      issued += 1;
+      return { accessToken: `service-${issued}`, expiresAt: new Date(Date.now() + 300_000) };
+    },
+  };
+}
+
+const identity = {
+  sub: "archivist",
+  name: "Ada",
+  roles: ["archivist"],
+  tenants: ["demo"],
+  tenant: "demo",
+};
+
+// PGlite always; PostgreSQL too when TEST_DATABASE_URL names a scratch database, where the two
+// instances hold separate connection pools and really contend for the row lock.
+const databases = [
+  { name: "PGlite", url: undefined },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: "PostgreSQL", url: process.env.TEST_DATABASE_URL }]
+    : []),
+];
+
+describe.each(databases)("upstream token source on $name", ({ url }) => {
+  let opened: OpenedDashboardDb;
+  let other: OpenedDashboardDb;
+  let endpoint: ReturnType<typeof standInEndpoint>;
+  // Two sources stand for two dashboard instances.
+  let first: TokenSource;
+  let second: TokenSource;
+
+  beforeAll(async () => {
+    opened = await openDashboardDb({ databaseUrl: url });
+    other = url ? await openDashboardDb({ databaseUrl: url }) : opened;
+    if (url) await opened.db.execute(sql`truncate sessions, upstream_tokens`);
+    // Creating a PGlite database takes seconds, more on a busy machine.
+  }, 120_000);
+  afterAll(async () => {
+    await opened.close();
+    if (other !== opened) await other.close();
+  });
+
+  beforeEach(async () => {
+    endpoint = standInEndpoint();
+    const options = {
+      marginMs: 30_000,
+      refresh: endpoint.refresh,
+      clientCredentials: endpoint.clientCredentials,
+    };
+    first = createTokenSource({ db: opened.db, ...options });
+    second = createTokenSource({ db: other.db, ...options });
+  });
+
+  async function signIn(expiresInMs: number) {
+    return createSession(opened.db, identity, {
+      accessToken: "access-0",
+      refreshToken: "refresh-0",
+      expiresAt: new Date(Date.now() + expiresInMs),
+    });
+  }
+
+  it("hands out a token that is still valid without asking the identity provider", async () => {
+    const id = await signIn(120_000);
+    expect(await first.forSession(id)).toBe("access-0");
+    expect(endpoint.calls).toEqual([]);
+  });
+
+  it("renews once however many requests of however many instances need it at the same time", async () => {
+    const id = await signIn(10_000); // inside the 30 s margin
+    const tokens = await Promise.all([
+      ...Array.from({ length: 10 }, () => first.forSession(id)),
+      ...Array.from({ length: 10 }, () => second.forSession(id)),
+    ]);
+    expect(new Set(tokens)).toEqual(new Set(["access-1"]));
+    expect(endpoint.calls).toEqual(["refresh:refresh-0"]);
+  });
+
+  it("keeps the rotated refresh token for the next renewal", async () => {
+    const id = await signIn(-1_000);
+    expect(await first.forSession(id)).toBe("access-1");
+    await opened.db
+      .update(upstreamTokens)
+      .set({ expiresAt: new Date(0) })
+      .where(eq(upstreamTokens.key, id));
+    expect(await second.forSession(id)).toBe("access-2");
+    expect(endpoint.calls).toEqual(["refresh:refresh-0", "refresh:refresh-1"]);
+    const [row] = await opened.db.select().from(upstreamTokens).where(eq(upstreamTokens.key, id));
+    expect(row?.refreshToken).toBe("refresh-2");
+  });
+
+  it("ends the session when the identity provider refuses the refresh token", async () => {
+    const id = await signIn(-1_000);
+    endpoint.failNext(new OidcError("invalid_grant", "refused", 400));
+    const error = await first.forSession(id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamTokenError);
+    expect(error).toMatchObject({ code: "session_ended" });
+    const [row] = await opened.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(row).toMatchObject({ endReason: "refresh-failed" });
+    expect(row?.endedAt).toBeInstanceOf(Date);
+    expect(await opened.db.select().from(upstreamTokens).where(eq(upstreamTokens.key, id))).toEqual(
+      [],
+    );
+    await expect(second.forSession(id)).rejects.toMatchObject({ code: "session_ended" });
+  });
+
+  it("keeps the session when the identity provider is only unreachable", async () => {
+    const id = await signIn(-1_000);
+    endpoint.failNext(
+      new OidcError("unavailable", "The identity provider is unreachable (http://idp)."),
+    );
+    await expect(first.forSession(id)).rejects.toMatchObject({ code: "unavailable" });
+    const [row] = await opened.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(row?.endedAt).toBeNull();
+    const [token] = await opened.db.select().from(upstreamTokens).where(eq(upstreamTokens.key, id));
+    expect(token?.refreshToken).toBe("refresh-0");
+  });
+
+  it("fetches one service token for all callers and instances and reuses it until it nears expiry", async () => {
+    const tokens = await Promise.all([
+      ...Array.from({ length: 10 }, () => first.forService()),
+      ...Array.from({ length: 10 }, () => second.forService()),
+    ]);
+    expect(new Set(tokens).size).toBe(1);
+    expect(await first.forService()).toBe(tokens[0]);
+    expect(endpoint.calls).toEqual(["client_credentials"]);
+
+    await opened.db
+      .update(upstreamTokens)
+      .set({ expiresAt: new Date(Date.now() + 5_000) })
+      .where(eq(upstreamTokens.key, "service"));
+    const third = createTokenSource({
+      db: opened.db,
+      marginMs: 30_000,
+      refresh: endpoint.refresh,
+      clientCredentials: endpoint.clientCredentials,
+    });
+    const renewed = await third.forService();
+    expect(renewed).not.toBe(tokens[0]);
+    expect(endpoint.calls).toEqual(["client_credentials", "client_credentials"]);
+  });
+});
