@@ -1,0 +1,116 @@
+// The rules PreservePO and UpdatePOC apply to submitted POs before anything is stored. Pure: the
+// metadata registry and the format identifier come in as arguments.
+import { requesterError } from "./errors";
+
+// The PO fields this module reads (the ETSI POType).
+export interface SubmittedPo {
+  binaryData?: { value?: string };
+  xmlData?: { b64Content?: string };
+  formatId?: string;
+  mimeType?: string;
+  pronomId?: string;
+  id?: string;
+  relObj?: string[];
+}
+
+export interface MetadataSchemas {
+  has(uri: string): boolean;
+  parseMetadataFile(uri: string, bytes: Uint8Array, fileName?: string): { data: Record<string, unknown> } | { error: string };
+  validate(uri: string, data: unknown): string[];
+}
+
+export type Identify = (bytes: Uint8Array, name?: string) => { mimeType: string; puid?: string; formatName?: string; confident?: boolean };
+
+interface DecodedBase {
+  id: string;
+  bytes: Buffer;
+  relObj: string[];
+  // Whether the bytes came as xmlData (they go back the same way).
+  xml: boolean;
+}
+export type DecodedPo =
+  | (DecodedBase & { kind: "data"; formatId?: string; mimeType: string; pronomId?: string; formatName?: string })
+  | (DecodedBase & { kind: "metadata"; schema: string; metadata: Record<string, unknown>; mimeType: string });
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+// Checks and decodes the POs of one request; throws RequesterError parameterError / POFormatError.
+// `existingIds` are ids relObj may name besides the request's own (UpdatePOC: the stored version's).
+export function decodeSubmittedPos(
+  pos: SubmittedPo[],
+  schemas: MetadataSchemas,
+  identify: Identify,
+  existingIds: readonly string[] = [],
+): DecodedPo[] {
+  if (pos.length === 0) {
+    throw requesterError(
+      "parameterError",
+      "The request carries no PO: a preservation object needs at least one data object, because every version is sealed by an evidence record over its data objects.",
+    );
+  }
+  const ids = assignIds(pos);
+  const known = new Set([...ids, ...existingIds]);
+  return pos.map((po, index) => {
+    const id = ids[index]!;
+    const where = `po[${index}] (id "${id}")`;
+    if (po.binaryData && po.xmlData) {
+      throw requesterError("parameterError", `${where} carries both binaryData and xmlData; a PO carries at most one.`);
+    }
+    const encoded = po.binaryData?.value ?? po.xmlData?.b64Content;
+    if (encoded === undefined) {
+      throw requesterError("parameterError", `${where} carries no content: give binaryData.value or xmlData.b64Content.`);
+    }
+    const compact = encoded.replace(/\s+/g, "");
+    if (!BASE64.test(compact)) throw requesterError("parameterError", `${where} content is not valid base64.`);
+    const relObj = po.relObj ?? [];
+    for (const target of relObj) {
+      if (!known.has(target)) {
+        throw requesterError("parameterError", `${where} relObj names "${target}", which is no PO id of this request${existingIds.length ? " or of the stored version" : ""}.`);
+      }
+      if (target === id) throw requesterError("parameterError", `${where} relObj names the PO itself.`);
+    }
+    const bytes = Buffer.from(compact, "base64");
+    const xml = po.xmlData !== undefined;
+    if (po.formatId && schemas.has(po.formatId)) {
+      const parsed = schemas.parseMetadataFile(po.formatId, bytes, id);
+      if ("error" in parsed) throw requesterError("POFormatError", `${where} is metadata of ${po.formatId}: ${parsed.error}`);
+      const problems = schemas.validate(po.formatId, parsed.data);
+      if (problems.length > 0) {
+        throw requesterError("POFormatError", `${where} does not follow the metadata schema ${po.formatId}: ${problems.join(" ")}`);
+      }
+      const mimeType = po.mimeType ?? (bytes.subarray(0, 64).toString("utf8").trimStart().startsWith("<") ? "application/xml" : "application/json");
+      return { kind: "metadata", id, bytes, relObj, xml, schema: po.formatId, metadata: parsed.data, mimeType };
+    }
+    const detected = identify(bytes, id);
+    return {
+      kind: "data",
+      id,
+      bytes,
+      relObj,
+      xml,
+      ...(po.formatId ? { formatId: po.formatId } : {}),
+      mimeType: po.mimeType ?? (xml && detected.confident === false ? "application/xml" : detected.mimeType),
+      ...(detected.puid ? { pronomId: detected.puid } : {}),
+      ...(detected.formatName ? { formatName: detected.formatName } : {}),
+    };
+  });
+}
+
+// Client ids must be unique; POs without one get po-1, po-2, ... skipping ids already taken.
+function assignIds(pos: SubmittedPo[]): string[] {
+  const taken = new Set<string>();
+  for (const [index, po] of pos.entries()) {
+    if (po.id === undefined) continue;
+    if (po.id.trim() === "") throw requesterError("parameterError", `po[${index}].id is empty.`);
+    if (taken.has(po.id)) throw requesterError("parameterError", `po[${index}].id "${po.id}" is used twice in this request.`);
+    taken.add(po.id);
+  }
+  let next = 1;
+  return pos.map((po) => {
+    if (po.id !== undefined) return po.id;
+    while (taken.has(`po-${next}`)) next++;
+    const id = `po-${next}`;
+    taken.add(id);
+    return id;
+  });
+}
