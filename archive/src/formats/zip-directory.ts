@@ -22,8 +22,12 @@ const TAIL = 22 + 0xffff;
 const MAX_DIRECTORY = 16 * 1024 * 1024;
 const MAX_ENTRY = 1024 * 1024;
 
-// The entries of the central directory, or undefined when there is none to be found.
-export function* readZipDirectory(size: number): ReadSteps<ZipEntry[] | undefined> {
+// The entries of the central directory, or undefined when there is none to be found (or it is
+// larger than `maxDirectoryBytes`).
+export function* readZipDirectory(
+  size: number,
+  maxDirectoryBytes = MAX_DIRECTORY,
+): ReadSteps<ZipEntry[] | undefined> {
   const tailStart = Math.max(0, size - TAIL);
   const tail = yield* read(tailStart, size - tailStart);
   const t = view(tail);
@@ -48,7 +52,7 @@ export function* readZipDirectory(size: number): ReadSteps<ZipEntry[] | undefine
     dirSize = Number(record.getBigUint64(40, true));
     dirOffset = Number(record.getBigUint64(48, true));
   }
-  if (dirSize > MAX_DIRECTORY || dirOffset + dirSize > size) return undefined;
+  if (dirSize > maxDirectoryBytes || dirOffset + dirSize > size) return undefined;
   const directory = yield* read(dirOffset, dirSize);
   return parseDirectory(directory, entries);
 }
