@@ -1,0 +1,178 @@
+import "server-only";
+// One HTTP exchange with an upstream API: bearer token, per-call timeout, retries with back-off
+// for idempotent reads only, and the body read as JSON whatever the status (the preservation API
+// may answer errors with 400 and the same envelope as a success).
+import { ApiError } from "./errors";
+
+export interface UpstreamSettings {
+  timeoutMs: number;
+  // Extra attempts after the first, for idempotent calls only.
+  retries: number;
+  // First back-off; doubled per attempt, with jitter.
+  backoffMs: number;
+  // Answers larger than this are refused rather than buffered.
+  maxResponseBytes: number;
+  // The seam tests count upstream calls at; the global fetch otherwise.
+  fetch?: typeof fetch;
+}
+
+export interface UpstreamRequest {
+  method: "GET" | "POST" | "PUT";
+  url: URL;
+  token: string;
+  headers?: Record<string, string>;
+  body?: string;
+  idempotent: boolean;
+  // The caller's own request: when it goes away, so does the upstream call.
+  signal?: AbortSignal;
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  headers: Headers;
+  // The parsed JSON body, or undefined when the body is empty or not JSON.
+  json: unknown;
+}
+
+export const DEFAULT_UPSTREAM_SETTINGS = {
+  retries: 2,
+  backoffMs: 150,
+  // Generous for RetrievePO's base64 content, bounded so one answer cannot exhaust the server.
+  maxResponseBytes: 64 * 1024 * 1024,
+} as const;
+
+// Gateway failures that a second attempt may not meet; anything else is the archive's answer.
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function readCapped(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > limit || !response.body) {
+    await response.body?.cancel();
+    if (declared > limit) throw tooLarge(limit);
+    return "";
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(limit: number) {
+  return new ApiError(
+    "UPSTREAM_ERROR",
+    `The archive's answer is larger than ${Math.round(limit / 1024 / 1024)} MB, more than the dashboard relays. Ask for less at a time.`,
+  );
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === "TimeoutError";
+}
+
+async function attempt(
+  settings: UpstreamSettings,
+  request: UpstreamRequest,
+): Promise<UpstreamAnswer> {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    authorization: `Bearer ${request.token}`,
+    ...request.headers,
+  };
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const doFetch = settings.fetch ?? fetch;
+  const response = await doFetch(request.url, {
+    method: request.method,
+    headers,
+    body: request.body,
+    signal,
+    redirect: "manual",
+    cache: "no-store",
+  });
+  const text = await readCapped(response, settings.maxResponseBytes);
+  return { status: response.status, headers: response.headers, json: parseJson(text) };
+}
+
+// Sends one request upstream. Throws ApiError UPSTREAM_TIMEOUT or UPSTREAM_UNAVAILABLE when no
+// answer came; any answer, whatever its status, is returned for the caller to map.
+export async function callUpstream(
+  settings: UpstreamSettings,
+  request: UpstreamRequest,
+): Promise<UpstreamAnswer> {
+  const attempts = request.idempotent ? 1 + settings.retries : 1;
+  for (let n = 1; ; n++) {
+    try {
+      const answer = await attempt(settings, request);
+      if (n < attempts && RETRYABLE_STATUS.has(answer.status)) {
+        await sleep(settings.backoffMs * 2 ** (n - 1) * (0.5 + Math.random()));
+        continue;
+      }
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (isTimeout(error)) {
+        // Not retried: a second wait as long as the first would double what the person waits.
+        throw new ApiError(
+          "UPSTREAM_TIMEOUT",
+          `The archive did not answer within ${Math.round(settings.timeoutMs / 1000)} seconds. It may be busy; try again in a moment.`,
+        );
+      }
+      if (request.signal?.aborted) throw error;
+      if (n < attempts) {
+        await sleep(settings.backoffMs * 2 ** (n - 1) * (0.5 + Math.random()));
+        continue;
+      }
+      throw new ApiError(
+        "UPSTREAM_UNAVAILABLE",
+        "The archive could not be reached. Check that it is running, then try again.",
+      );
+    }
+  }
+}
+
+export type PathPart = string | { field: string; value: string };
+
+// The URL under `base` of fixed parts (trusted literals) and path values (each encoded as exactly
+// one segment). "." and ".." are refused: no encoding stops URL parsing from resolving them.
+export function upstreamUrl(base: string, ...parts: PathPart[]): URL {
+  const segments = parts.map((part) => {
+    if (typeof part === "string") return part;
+    if (part.value === "." || part.value === "..") {
+      throw new ApiError(
+        "VALIDATION_ERROR",
+        `${part.field} may not be "." or "..": the archive cannot be asked for it by URL`,
+        { field: part.field },
+      );
+    }
+    return encodeURIComponent(part.value);
+  });
+  const basePath = new URL(base).pathname.replace(/\/$/, "");
+  const path = `${basePath}/${segments.join("/")}`;
+  const url = new URL(path, base);
+  // Belt and braces: whatever was given, the request goes exactly where the parts say.
+  if (url.pathname !== path || url.search !== "" || url.hash !== "") {
+    throw new ApiError("VALIDATION_ERROR", "A path value cannot be sent to the archive as it is.");
+  }
+  return url;
+}
