@@ -1,0 +1,119 @@
+// Sealing: every version gets evidence records over the digests of its POs. PreservePO and
+// UpdatePOC seal as they store; versions the ingest API adds are sealed by a sweep shortly after,
+// or at the latest when the preservation API first reads them.
+import { Readable } from "node:stream";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { BlobStore } from "../blobs/store";
+import type { ArchiveDb } from "../db/client";
+import { packages, packageVersions } from "../db/schema";
+import { createEvidenceRecords, type Tsa } from "../evidence";
+import { appendTrace, getVersion } from "../ingest/store";
+import type { Queryable } from "../jobs/queue";
+import { entriesFromVersion, type PendingBlob, type PoEntry } from "./manifest";
+import { sealedVersions, type StoredEvidenceRecord } from "./tables";
+
+export interface Sealing {
+  evidenceTime: Date;
+  root: string;
+  records: StoredEvidenceRecord[];
+}
+
+export interface SealDeps {
+  db: ArchiveDb;
+  blobs: BlobStore;
+  tsa: Tsa;
+}
+
+// Evidence records over the POs' digests, one per PO, under one time-stamp.
+export async function sealEntries(tsa: Tsa, entries: PoEntry[], now = new Date()): Promise<Sealing> {
+  const created = await createEvidenceRecords({
+    dataObjects: entries.map((e) => ({ id: e.id, sha256: Buffer.from(e.sha256, "hex") })),
+    tsa,
+    now,
+  });
+  return {
+    evidenceTime: new Date(created.time),
+    root: created.root.toString("hex"),
+    records: created.records.map((r) => ({ id: r.id, xml: r.xml, der: Buffer.from(r.der).toString("base64") })),
+  };
+}
+
+// Puts bytes into the blob store; the store names them by digest, which must be the one promised.
+export async function storeBlobs(blobs: BlobStore, pending: PendingBlob[]): Promise<void> {
+  for (const blob of pending) {
+    if (await blobs.exists(blob.sha256)) continue;
+    const staged = await blobs.receive(Readable.from([blob.bytes]), { maxBytes: blob.bytes.length });
+    if (staged.sha256 !== blob.sha256) {
+      await blobs.discard(staged);
+      throw new Error("A blob's digest changed while it was being stored.");
+    }
+    await blobs.commit(staged);
+  }
+}
+
+// Records a sealed version and its trace event (call inside the transaction that stores the version).
+export async function recordSealing(
+  tx: Queryable,
+  key: { tenant: string; packageId: string; version: number; subject: string },
+  entries: PoEntry[],
+  sealing: Sealing,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(sealedVersions)
+    .values({ tenant: key.tenant, packageId: key.packageId, version: key.version, objects: entries, ...sealing })
+    .onConflictDoNothing()
+    .returning({ version: sealedVersions.version });
+  if (inserted.length === 0) return false;
+  await appendTrace(tx, {
+    tenant: key.tenant,
+    packageId: key.packageId,
+    subject: key.subject,
+    operation: "evidence created",
+    object: `${key.packageId}@${key.version}`,
+    detail: `${entries.length} evidence record(s) at ${sealing.evidenceTime.toISOString()}, hash-tree root ${sealing.root}`,
+  });
+  return true;
+}
+
+// Versions not sealed yet, oldest first: of one package, or of every live package.
+async function unsealed(db: ArchiveDb, scope: { tenant: string; packageId: string } | { limit: number }) {
+  const where = [isNull(sealedVersions.version), isNull(packages.deletedAt)];
+  if ("tenant" in scope) where.push(eq(packageVersions.tenant, scope.tenant), eq(packageVersions.packageId, scope.packageId));
+  const query = db
+    .select({ tenant: packageVersions.tenant, packageId: packageVersions.packageId, version: packageVersions.version })
+    .from(packageVersions)
+    .innerJoin(packages, and(eq(packages.tenant, packageVersions.tenant), eq(packages.packageId, packageVersions.packageId)))
+    .leftJoin(
+      sealedVersions,
+      and(
+        eq(sealedVersions.tenant, packageVersions.tenant),
+        eq(sealedVersions.packageId, packageVersions.packageId),
+        eq(sealedVersions.version, packageVersions.version),
+      ),
+    )
+    .where(and(...where))
+    .orderBy(asc(packageVersions.createdAt));
+  return "limit" in scope ? query.limit(scope.limit) : query;
+}
+
+async function sealStoredVersion(deps: SealDeps, key: { tenant: string; packageId: string; version: number }) {
+  const version = await getVersion(deps.db, key.tenant, key.packageId, key.version);
+  if (!version) return;
+  const { entries, blobs } = entriesFromVersion(version);
+  if (entries.length === 0) return;
+  await storeBlobs(deps.blobs, blobs);
+  const sealing = await sealEntries(deps.tsa, entries);
+  await deps.db.transaction((tx) => recordSealing(tx, { ...key, subject: "archive" }, entries, sealing));
+}
+
+// Seals the versions of one package that the ingest API added and nobody sealed yet.
+export async function ensureSealed(deps: SealDeps, tenant: string, packageId: string): Promise<void> {
+  for (const key of await unsealed(deps.db, { tenant, packageId })) await sealStoredVersion(deps, key);
+}
+
+// One pass of the sweep: seals up to `limit` versions; answers how many it looked at.
+export async function sealPending(deps: SealDeps, limit = 20): Promise<number> {
+  const keys = await unsealed(deps.db, { limit });
+  for (const key of keys) await sealStoredVersion(deps, key);
+  return keys.length;
+}

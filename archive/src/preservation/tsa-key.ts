@@ -1,0 +1,54 @@
+// The archive's time-stamping key: generated at first start and kept in ${dataDir}/keys/tsa.json
+// (mode 0600), because evidence records made with it must stay verifiable against the same key.
+import { chmod, link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { JWK } from "jose";
+import { generateTsaKey, loadTsa, type Tsa } from "../evidence";
+
+export interface ArchiveTsa {
+  tsa: Tsa;
+  // The public key ValidateEvidence trusts.
+  publicJwk: JWK;
+}
+
+// Loads the TSA key, creating it when missing; several processes starting at once agree on one key.
+export async function loadOrCreateTsa(dataDir: string): Promise<ArchiveTsa> {
+  const dir = path.join(dataDir, "keys");
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, "tsa.json");
+  let privateJwk = await readKey(file);
+  if (!privateJwk) {
+    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temp, JSON.stringify(generateTsaKey().privateJwk, null, 2), { mode: 0o600 });
+    await chmod(temp, 0o600);
+    // link() fails when the file exists: the first process to create it wins, the others read it.
+    await link(temp, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
+    await rm(temp, { force: true });
+    privateJwk = await readKey(file);
+  }
+  if (!privateJwk) throw new Error(`The archive cannot start: the TSA key ${file} could not be created.`);
+  let tsa: Tsa;
+  try {
+    tsa = loadTsa(privateJwk);
+  } catch (error) {
+    throw new Error(`The archive cannot start: ${file} is not a usable TSA key (${(error as Error).message}).`);
+  }
+  return { tsa, publicJwk: tsa.publicJwk };
+}
+
+async function readKey(file: string): Promise<JWK | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as JWK;
+  } catch {
+    throw new Error(`The archive cannot start: ${file} is damaged. Evidence sealed with it can no longer be verified against it; restore it from a backup.`);
+  }
+}
