@@ -1,0 +1,108 @@
+// POST /preservation/<Operation>: one wrapper reads the body, authenticates, validates the request
+// against the shared contract and answers the ETSI envelope.
+//
+// HTTP status: every outcome of an operation is HTTP 200 with the error in `result`, as ETSI
+// defines. Only access refusals change the status, so that HTTP clients can renew tokens without
+// reading bodies: 401 without a valid token, 403 for a tenant or role the caller lacks; their body
+// is the same ETSI envelope with result.min noPermission. Unknown operations answer 404, bodies over
+// the limit 413, both with the envelope too.
+import { randomUUID } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { DELETION_MODES, isPreservationOperation, PRESERVATION_OPERATIONS, type PreservationOperation } from "@/lib/preservation/schemas";
+import { describeZodError } from "@/lib/zod-error";
+import type { Caller } from "../http/context";
+import { IngestError } from "../http/errors";
+import type { Operation, PreservationServices } from "./context";
+import { PreservationError, requesterError } from "./errors";
+import { errorResult, respond, successResult } from "./result";
+
+export type Operations = { [Op in PreservationOperation]: Operation<never> };
+
+// The routes mounted at /preservation.
+export function createPreservationRoutes(options: {
+  services: PreservationServices;
+  authenticate: (headers: Headers) => Promise<Caller>;
+  operations: Operations;
+}): Hono {
+  const app = new Hono();
+  const refuse = (c: Context, error: PreservationError, reqId?: string) => {
+    if (error.httpStatus === 401) c.header("WWW-Authenticate", `Bearer realm="archive", error="invalid_token"`);
+    return c.json(respond(errorResult(error.major, error.minor, error.message), {}, { reqId }), error.httpStatus);
+  };
+
+  app.post(
+    "/:operation",
+    bodyLimit({
+      maxSize: INGEST_LIMITS.inlineBodyBytes,
+      onError: (c) =>
+        refuse(
+          c,
+          new PreservationError(
+            "RequesterError",
+            "parameterError",
+            `The request body exceeds ${INGEST_LIMITS.inlineBodyBytes / 1024 / 1024} MB: ingest large files through the ingest API's upload URL instead.`,
+            413,
+          ),
+        ),
+    }),
+    async (c) => {
+      const name = c.req.param("operation");
+      let json: unknown;
+      try {
+        json = JSON.parse(await c.req.text());
+      } catch {
+        json = undefined;
+      }
+      const reqId = readReqId(json);
+      if (!isPreservationOperation(name)) {
+        const names = Object.keys(PRESERVATION_OPERATIONS).join(", ");
+        return refuse(c, new PreservationError("RequesterError", "notSupported", `There is no operation "${name}"; the archive offers ${names}.`, 404), reqId);
+      }
+      try {
+        const caller = await authenticateOrRefuse(options.authenticate, c.req.raw.headers);
+        if (json === undefined) throw requesterError("parameterError", "The request body is not valid JSON.");
+        precheck(name, json);
+        const parsed = PRESERVATION_OPERATIONS[name].request.safeParse(json);
+        if (!parsed.success) throw requesterError("parameterError", describeZodError(parsed.error));
+        const ctx = { services: options.services, caller, now: new Date(), reqId: reqId ?? randomUUID() };
+        const outcome = await (options.operations[name] as Operation<unknown>)(parsed.data, ctx);
+        return c.json(respond(outcome.result ?? successResult(), outcome.body, { reqId: ctx.reqId, policy: outcome.policy }));
+      } catch (error) {
+        if (error instanceof PreservationError) return refuse(c, error, reqId);
+        console.error(`preservation ${name} failed`, error);
+        return c.json(respond(errorResult("ResponderError", "internalError", "The archive failed to carry out the request."), {}, { reqId }));
+      }
+    },
+  );
+  app.all("/:operation", (c) =>
+    c.json(respond(errorResult("RequesterError", "notSupported", "Preservation operations take POST with a JSON body."), {}), 405),
+  );
+  return app;
+}
+
+async function authenticateOrRefuse(authenticate: (headers: Headers) => Promise<Caller>, headers: Headers): Promise<Caller> {
+  try {
+    return await authenticate(headers);
+  } catch (error) {
+    if (!(error instanceof IngestError)) throw error;
+    const status = error.code === "NOT_AUTHORIZED" ? 401 : 403;
+    throw new PreservationError("RequesterError", "noPermission", error.message, status);
+  }
+}
+
+function readReqId(json: unknown): string | undefined {
+  if (json === null || typeof json !== "object") return undefined;
+  const reqId = (json as { reqId?: unknown }).reqId;
+  return typeof reqId === "string" ? reqId : undefined;
+}
+
+// Values ETSI gives their own minor code are checked before the schema turns them into parameterError.
+function precheck(name: PreservationOperation, json: unknown) {
+  if (name !== "DeletePO" || json === null || typeof json !== "object") return;
+  const mod = (json as { mod?: unknown }).mod;
+  if (typeof mod === "string" && !(DELETION_MODES as readonly string[]).includes(mod)) {
+    throw requesterError("unknownMode", `Deletion mode "${mod}" is unknown; use ${DELETION_MODES.join(" or ")}.`);
+  }
+}
