@@ -1,0 +1,47 @@
+// SHA-256 of a Blob (a File) read in chunks, so a 5 GB file never sits in memory whole. Runs in the
+// hash worker, and on the main thread where workers are unavailable.
+import { Sha256, toHex } from "./sha256";
+
+export const HASH_CHUNK_BYTES = 4 * 1024 * 1024;
+
+// Up to this size the file is read whole and digested by WebCrypto, which is several times faster
+// than the TypeScript hash; above it memory matters more than speed.
+export const WHOLE_FILE_DIGEST_BYTES = 64 * 1024 * 1024;
+
+export interface HashOptions {
+  onProgress?: (loaded: number, total: number) => void;
+  chunkBytes?: number;
+  // Checked between chunks; the worker is simply terminated instead.
+  signal?: AbortSignal;
+  // WebCrypto, when the context has it (secure contexts only); tests pass null to force the chunked path.
+  subtle?: SubtleCrypto | null;
+}
+
+// The hex SHA-256 of `blob`, reporting bytes read as it goes.
+export async function hashBlob(blob: Blob, options: HashOptions = {}): Promise<string> {
+  const { onProgress, chunkBytes = HASH_CHUNK_BYTES, signal } = options;
+  const subtle = options.subtle === undefined ? globalThis.crypto?.subtle : options.subtle;
+  const total = blob.size;
+  onProgress?.(0, total);
+  if (subtle && total <= WHOLE_FILE_DIGEST_BYTES) {
+    const digest = await subtle.digest("SHA-256", await blob.arrayBuffer());
+    signal?.throwIfAborted();
+    onProgress?.(total, total);
+    return toHex(new Uint8Array(digest));
+  }
+  const hash = new Sha256();
+  for (let offset = 0; offset < total; offset += chunkBytes) {
+    signal?.throwIfAborted();
+    const chunk = new Uint8Array(await blob.slice(offset, offset + chunkBytes).arrayBuffer());
+    hash.update(chunk);
+    onProgress?.(Math.min(total, offset + chunk.length), total);
+  }
+  return hash.hex();
+}
+
+// Messages between hashFile (main thread) and the hash worker.
+export type HashRequest = { file: Blob };
+export type HashReply =
+  | { type: "progress"; loaded: number; total: number }
+  | { type: "done"; sha256: string }
+  | { type: "error"; message: string };

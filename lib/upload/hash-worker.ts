@@ -1,0 +1,29 @@
+// The hash worker: computes a file's SHA-256 off the main thread, so the page stays responsive
+// while a multi-GB file is read. Loaded by hash-file.ts with new Worker(new URL(...)).
+import { hashBlob, type HashReply, type HashRequest } from "./hash-blob";
+
+// The worker global, typed by hand: the project compiles against the DOM library, not WebWorker.
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<HashRequest>) => void) | null;
+  postMessage(message: HashReply): void;
+};
+
+// At most a few progress messages per second: posting one per chunk would flood a fast disk.
+const PROGRESS_INTERVAL_MS = 100;
+
+scope.onmessage = (event) => {
+  let lastPost = 0;
+  hashBlob(event.data.file, {
+    onProgress(loaded, total) {
+      const now = Date.now();
+      if (loaded === total || now - lastPost >= PROGRESS_INTERVAL_MS) {
+        lastPost = now;
+        scope.postMessage({ type: "progress", loaded, total });
+      }
+    },
+  }).then(
+    (sha256) => scope.postMessage({ type: "done", sha256 }),
+    (error: unknown) =>
+      scope.postMessage({ type: "error", message: error instanceof Error ? error.message : String(error) }),
+  );
+};
