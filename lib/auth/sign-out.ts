@@ -1,0 +1,27 @@
+import "server-only";
+// Sign-out: end the session row (so the cookie is worthless even if kept), clear the cookie,
+// then end the identity provider's session too when it offers an end-session endpoint.
+import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/journal/audit";
+import { SIGN_IN_PATH } from "./config";
+import { signOut } from "./next-auth";
+import { endSessionUrl } from "./oidc-client";
+import { getCurrentSession } from "./session";
+import { endSession } from "./session-store";
+import { appUrl, oidcSettings } from "./settings";
+
+// Ends the current session and returns where the browser goes next.
+export async function signOutCurrentSession(): Promise<string> {
+  const session = await getCurrentSession();
+  if (session) {
+    await endSession(await getDb(), session.id, "signed-out");
+    await recordAudit({
+      actor: { id: session.user.id, name: session.user.name },
+      action: "auth.sign-out",
+      outcome: "success",
+      tenant: session.tenant,
+    });
+  }
+  await signOut({ redirect: false });
+  return (await endSessionUrl(oidcSettings(), appUrl(SIGN_IN_PATH))) ?? SIGN_IN_PATH;
+}
