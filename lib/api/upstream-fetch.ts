@@ -85,6 +85,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+function seconds(ms: number): string {
+  const n = Math.max(1, Math.round(ms / 1000));
+  return n === 1 ? "1 second" : `${n} seconds`;
+}
+
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && error.name === "TimeoutError";
 }
@@ -135,7 +140,7 @@ export async function callUpstream(
         // Not retried: a second wait as long as the first would double what the person waits.
         throw new ApiError(
           "UPSTREAM_TIMEOUT",
-          `The archive did not answer within ${Math.round(settings.timeoutMs / 1000)} seconds. It may be busy; try again in a moment.`,
+          `The archive did not answer within ${seconds(settings.timeoutMs)}. It may be busy; try again in a moment.`,
         );
       }
       if (request.signal?.aborted) throw error;
@@ -163,6 +168,16 @@ export function upstreamUrl(base: string, ...parts: PathPart[]): URL {
         "VALIDATION_ERROR",
         `${part.field} may not be "." or "..": the archive cannot be asked for it by URL`,
         { field: part.field },
+      );
+    }
+    if (!part.value.isWellFormed()) {
+      // A lone surrogate has no UTF-8 form, so no URL can carry it.
+      throw new ApiError(
+        "VALIDATION_ERROR",
+        `${part.field} contains a character that is not valid text`,
+        {
+          field: part.field,
+        },
       );
     }
     return encodeURIComponent(part.value);
