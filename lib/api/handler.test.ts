@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AuditEntry } from "@/lib/journal/audit";
+import { configureApi, resetApi, type ApiDeps } from "./deps";
+import { ApiError } from "./errors";
+import { apiRoute } from "./handler";
+import { sessionOf } from "./testing/harness";
+
+// Every dependency the wrapper may touch, recorded; the upstream clients are never reached here.
+let session: ReturnType<typeof sessionOf> | null;
+let audits: AuditEntry[];
+let tokenFailure: Error | undefined;
+
+beforeEach(() => {
+  session = sessionOf("archivist");
+  audits = [];
+  tokenFailure = undefined;
+  configureApi({
+    getSession: async () => session,
+    getUpstreamToken: async () => {
+      if (tokenFailure) throw tokenFailure;
+      return "token";
+    },
+    recordAudit: async (entry) => {
+      audits.push(entry);
+    },
+    journal: {} as ApiDeps["journal"],
+    ingest: {} as ApiDeps["ingest"],
+    preservation: {} as ApiDeps["preservation"],
+    appOrigins: ["http://localhost:3000"],
+  });
+});
+afterEach(() => resetApi());
+
+let ran = 0;
+const route = apiRoute<{ id: string }>(
+  { role: ({ id }) => (id === "delete" ? "admin" : "archivist"), audit: "thing.change" },
+  async (ctx) => {
+    ran += 1;
+    ctx.audit.target = ctx.params.id;
+    if (ctx.params.id === "explode") throw new Error("secret internals");
+    if (ctx.params.id === "refused") throw new ApiError("NOT_FOUND", "No such thing.");
+    const { token, tenant } = await ctx.upstream();
+    return Response.json({ token: token.length, tenant });
+  },
+);
+const reader = apiRoute({}, async () => Response.json({ ok: true }));
+
+function call(
+  id: string,
+  headers: Record<string, string> = { "sec-fetch-site": "same-origin" },
+  method = "POST",
+) {
+  const request = new Request("http://localhost:3000/api/thing", { method, headers });
+  return route(request, { params: Promise.resolve({ id }) });
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(10);
+  return body;
+}
+
+describe("the route wrapper", () => {
+  it("runs the handler for a signed-in user with the role, and audits the mutation", async () => {
+    const response = await call("42");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ token: 5, tenant: "demo" });
+    expect(audits).toEqual([
+      expect.objectContaining({
+        actor: { id: "archivist", name: "Ada Archivist" },
+        action: "thing.change",
+        target: "42",
+        outcome: "success",
+        tenant: "demo",
+      }),
+    ]);
+  });
+
+  it("refuses a cross-site mutation with 403 before anything else", async () => {
+    ran = 0;
+    session = null;
+    await expectError(await call("42", { "sec-fetch-site": "cross-site" }), 403, "CROSS_SITE");
+    await expectError(await call("42", { origin: "https://evil.example" }), 403, "CROSS_SITE");
+    expect(ran).toBe(0);
+  });
+
+  it("answers 401 without a session, and does not run the handler", async () => {
+    ran = 0;
+    session = null;
+    await expectError(await call("42"), 401, "UNAUTHENTICATED");
+    expect(ran).toBe(0);
+    expect(audits).toEqual([]);
+  });
+
+  it("answers 403 to a user without the role, and audits the refusal", async () => {
+    ran = 0;
+    await expectError(await call("delete"), 403, "FORBIDDEN");
+    expect(ran).toBe(0);
+    expect(audits).toMatchObject([{ action: "thing.change", outcome: "denied" }]);
+    session = sessionOf("admin");
+    expect((await call("delete")).status).toBe(200);
+  });
+
+  it("answers 403 when the chosen tenant is not one of the user's", async () => {
+    session = sessionOf("archivist", { tenant: "research" });
+    await expectError(await call("42"), 403, "FORBIDDEN");
+  });
+
+  it("maps what the handler throws, auditing it as a failure", async () => {
+    await expectError(await call("refused"), 404, "NOT_FOUND");
+    expect(audits).toMatchObject([
+      { outcome: "failure", target: "refused", detail: { code: "NOT_FOUND" } },
+    ]);
+  });
+
+  it("answers an unexpected failure with a 500 that reveals nothing", async () => {
+    const original = console.error;
+    console.error = () => {};
+    const body = await expectError(await call("explode"), 500, "INTERNAL_ERROR").finally(() => {
+      console.error = original;
+    });
+    expect(JSON.stringify(body)).not.toContain("secret internals");
+  });
+
+  it("maps the token source's refusals to 401 and 503", async () => {
+    tokenFailure = Object.assign(new Error("x"), {
+      name: "UpstreamTokenError",
+      code: "session_ended",
+    });
+    await expectError(await call("42"), 401, "SESSION_ENDED");
+    tokenFailure = Object.assign(new Error("x"), {
+      name: "UpstreamTokenError",
+      code: "unavailable",
+    });
+    await expectError(await call("42"), 503, "TOKEN_UNAVAILABLE");
+  });
+
+  it("does not audit or origin-check reads", async () => {
+    const request = new Request("http://localhost:3000/api/read", {
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    const response = await reader(request, { params: Promise.resolve({}) });
+    expect(response.status).toBe(200);
+    expect(audits).toEqual([]);
+  });
+
+  it("still answers when the audit log cannot be written", async () => {
+    const original = console.error;
+    console.error = () => {};
+    configureApi({
+      recordAudit: async () => {
+        throw new Error("database down");
+      },
+    });
+    const response = await call("42").finally(() => {
+      console.error = original;
+    });
+    expect(response.status).toBe(200);
+  });
+});

@@ -1,0 +1,71 @@
+import "server-only";
+// What the ingest route handlers share: the enrichers the caller asks for, the journal entry of an
+// accepted SIP, and the JSON answer.
+import {
+  parseEnrichers,
+  unknownEnrichers,
+  type Enricher,
+  type IngestResponse,
+} from "@/lib/ingest/schemas";
+import type { Accepted } from "@/lib/ingest/client";
+import { ApiError } from "./errors";
+import type { RouteContext } from "./handler";
+
+// The enrichers named by the `enrichers` header and/or `?enrichers=` (comma-separated, repeatable).
+export function requestedEnrichers(request: Request): Enricher[] {
+  const values = [
+    ...(request.headers.get("enrichers") ?? "").split(","),
+    ...new URL(request.url).searchParams.getAll("enrichers"),
+  ];
+  const unknown = unknownEnrichers(values);
+  if (unknown.length > 0) {
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      `enrichers names no enricher "${unknown.join('", "')}" (known: pluginreports, permissions, metadata, breadcrumbs, representations, searchcolumns, userPackage)`,
+      { field: "enrichers" },
+    );
+  }
+  return parseEnrichers(values);
+}
+
+const noStore = { "Cache-Control": "no-store" };
+
+// Where the dashboard answers the status of a SIP.
+export function statusPath(packageId: string, submissionName: string): string {
+  return `/api/ingest/sip/${encodeURIComponent(packageId)}/${encodeURIComponent(submissionName)}`;
+}
+
+// Journals an accepted SIP and answers it with the archive's status (201) and where to follow it.
+export async function acceptedAnswer(
+  ctx: RouteContext<unknown>,
+  answer: Accepted<IngestResponse>,
+  profile: string | null,
+): Promise<Response> {
+  const { packageId, name, status, pluginReports } = answer.body;
+  ctx.audit.target = packageId;
+  ctx.audit.detail = { ...ctx.audit.detail, submissionName: name, status };
+  const headers: Record<string, string> = { ...noStore };
+  if (name) {
+    headers.Location = statusPath(packageId, name);
+    try {
+      await ctx.deps.journal.recordSubmission({
+        tenant: ctx.session.tenant,
+        packageId,
+        submissionName: name,
+        profile,
+        user: { id: ctx.session.user.id, name: ctx.session.user.name },
+        status: status ?? null,
+        pluginReports,
+      });
+    } catch (error) {
+      // The archive has accepted the SIP: telling the person it failed would invite a duplicate.
+      console.error(`journal entry for ${packageId}/${name} could not be written`, error);
+    }
+  }
+  return Response.json(answer.body, { status: answer.status, headers });
+}
+
+// A JSON answer that no cache keeps.
+export function jsonAnswer(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: noStore });
+}

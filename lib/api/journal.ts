@@ -1,0 +1,76 @@
+import "server-only";
+// The ingest journal (the dashboard's `submissions` table): one row per SIP submitted through the
+// dashboard, its last known status kept current whenever someone reads it.
+import { and, eq } from "drizzle-orm";
+import type { DashboardDb } from "@/lib/db";
+import { submissions } from "@/lib/db/schema";
+
+export interface SubmissionEntry {
+  tenant: string;
+  packageId: string;
+  submissionName: string;
+  profile: string | null;
+  user: { id: string; name: string };
+  status: string | null;
+  pluginReports?: unknown;
+}
+
+export interface SubmissionJournal {
+  recordSubmission(entry: SubmissionEntry): Promise<void>;
+  recordStatus(
+    key: { tenant: string; packageId: string; submissionName: string },
+    status: string,
+    pluginReports?: unknown,
+  ): Promise<void>;
+}
+
+// A journal over one database (a promise, so the database opens on first use).
+export function createSubmissionJournal(db: () => Promise<DashboardDb>): SubmissionJournal {
+  return {
+    async recordSubmission(entry) {
+      const now = new Date();
+      const row = {
+        tenant: entry.tenant,
+        packageId: entry.packageId,
+        submissionName: entry.submissionName,
+        profile: entry.profile,
+        userId: entry.user.id,
+        userName: entry.user.name,
+        lastStatus: entry.status,
+        lastStatusAt: entry.status ? now : null,
+        pluginOutcome: entry.pluginReports ?? null,
+      };
+      // The archive names submissions; an answer seen twice (a retried request) is one row.
+      await (
+        await db()
+      )
+        .insert(submissions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [submissions.tenant, submissions.packageId, submissions.submissionName],
+          set: { lastStatus: row.lastStatus, lastStatusAt: row.lastStatusAt },
+        });
+    },
+
+    async recordStatus(key, status, pluginReports) {
+      const set: Partial<typeof submissions.$inferInsert> = {
+        lastStatus: status,
+        lastStatusAt: new Date(),
+      };
+      if (pluginReports !== undefined) set.pluginOutcome = pluginReports;
+      // Only rows the dashboard created: a SIP submitted elsewhere is not ours to journal.
+      await (
+        await db()
+      )
+        .update(submissions)
+        .set(set)
+        .where(
+          and(
+            eq(submissions.tenant, key.tenant),
+            eq(submissions.packageId, key.packageId),
+            eq(submissions.submissionName, key.submissionName),
+          ),
+        );
+    },
+  };
+}
