@@ -1,0 +1,20 @@
+import { apiRoute } from "@/lib/api/handler";
+import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
+import { parseOrThrow, readJsonBody } from "@/lib/api/request";
+import { DocumentPathParams, UpdateDocumentRequest } from "@/lib/ingest/schemas";
+
+type Params = { packageId: string };
+
+// POST /api/ingest/document/[packageId] – replace a package's metadata through a delta SIP
+export const POST = apiRoute<Params>(
+  { role: "archivist", audit: "ingest.update-metadata" },
+  async (ctx) => {
+    const { packageId } = parseOrThrow(DocumentPathParams, ctx.params);
+    ctx.audit.target = packageId;
+    const enrichers = requestedEnrichers(ctx.request);
+    const request = parseOrThrow(UpdateDocumentRequest, await readJsonBody(ctx.request));
+    const call = { ...(await ctx.upstream()), enrichers };
+    const answer = await ctx.deps.ingest.updateDocument(call, packageId, request);
+    return acceptedAnswer(ctx, answer, null);
+  },
+);

@@ -1,0 +1,16 @@
+import { apiRoute } from "@/lib/api/handler";
+import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
+import { parseOrThrow, readJsonBody } from "@/lib/api/request";
+import { IngestDocumentRequest } from "@/lib/ingest/schemas";
+
+// PUT /api/ingest/document – ingest a package (or a delta SIP of one) from documents and metadata
+export const PUT = apiRoute({ role: "archivist", audit: "ingest.document" }, async (ctx) => {
+  const enrichers = requestedEnrichers(ctx.request);
+  const request = parseOrThrow(IngestDocumentRequest, await readJsonBody(ctx.request));
+  ctx.audit.target = request.packageId;
+  const answer = await ctx.deps.ingest.ingestDocument(
+    { ...(await ctx.upstream()), enrichers },
+    request,
+  );
+  return acceptedAnswer(ctx, answer, request.profile);
+});

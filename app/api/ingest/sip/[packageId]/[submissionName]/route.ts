@@ -1,0 +1,22 @@
+import { apiRoute } from "@/lib/api/handler";
+import { jsonAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
+import { parseOrThrow } from "@/lib/api/request";
+import { SipStatusParams } from "@/lib/ingest/schemas";
+
+type Params = { packageId: string; submissionName: string };
+
+// GET /api/ingest/sip/[packageId]/[submissionName] – the status of one SIP; the journal keeps it
+export const GET = apiRoute<Params>({}, async (ctx) => {
+  const { packageId, submissionName } = parseOrThrow(SipStatusParams, ctx.params);
+  const call = { ...(await ctx.upstream()), enrichers: requestedEnrichers(ctx.request) };
+  const answer = await ctx.deps.ingest.sipStatus(call, packageId, submissionName);
+  if (answer.body.status) {
+    const key = { tenant: ctx.session.tenant, packageId, submissionName };
+    await ctx.deps.journal
+      .recordStatus(key, answer.body.status, answer.body.pluginReports)
+      .catch((error: unknown) =>
+        console.error(`journal status of ${packageId}/${submissionName}`, error),
+      );
+  }
+  return jsonAnswer(answer.body);
+});

@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/api/handler";
+import { jsonAnswer } from "@/lib/api/ingest-route";
+
+// GET /api/ingest/url – an upload URL for one large file: { url, key, expiresAt? }. The browser
+// PUTs the file there itself, then names `key` as S3 content in an ingest.
+export const GET = apiRoute({ role: "archivist" }, async (ctx) => {
+  return jsonAnswer(await ctx.deps.ingest.uploadUrl(await ctx.upstream()));
+});

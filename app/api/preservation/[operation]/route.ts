@@ -1,0 +1,52 @@
+import { ApiError } from "@/lib/api/errors";
+import { apiRoute, type Role } from "@/lib/api/handler";
+import { jsonAnswer } from "@/lib/api/ingest-route";
+import { parseOrThrow, readJsonBody } from "@/lib/api/request";
+import {
+  isPreservationOperation,
+  PRESERVATION_OPERATIONS,
+  type PreservationOperation,
+} from "@/lib/preservation/schemas";
+
+type Params = { operation: string };
+
+// Who may call what: reads are open to every signed-in user.
+const ROLE: Partial<Record<PreservationOperation, Role>> = {
+  PreservePO: "archivist",
+  UpdatePOC: "archivist",
+  DeletePO: "admin",
+};
+
+// Mutations are audited under these actions; reads are not.
+const AUDIT: Partial<Record<PreservationOperation, string>> = {
+  PreservePO: "object.preserve",
+  UpdatePOC: "object.update",
+  DeletePO: "object.delete",
+};
+
+const known = (operation: string) => (isPreservationOperation(operation) ? operation : undefined);
+
+// POST /api/preservation/[operation] – one of the eight ETSI operations, answered with the
+// archive's envelope: 200 Success, 202 Pending, else the mapped status with `result` and `error`
+export const POST = apiRoute<Params>(
+  {
+    role: ({ operation }) => ROLE[known(operation) ?? "RetrieveInfo"],
+    audit: ({ operation }) => AUDIT[known(operation) ?? "RetrieveInfo"] ?? null,
+  },
+  async (ctx) => {
+    const operation = known(ctx.params.operation);
+    if (!operation) {
+      throw new ApiError(
+        "NOT_FOUND",
+        `There is no preservation operation "${ctx.params.operation}".`,
+      );
+    }
+    // RetrieveInfo may be sent without a body: it then lists every profile.
+    const json = await readJsonBody(ctx.request, { empty: {} });
+    const request = parseOrThrow(PRESERVATION_OPERATIONS[operation].request, json);
+    if ("poId" in request && typeof request.poId === "string") ctx.audit.target = request.poId;
+    const answer = await ctx.deps.preservation.call(await ctx.upstream(), operation, request);
+    if (typeof answer.body.poId === "string") ctx.audit.target ??= answer.body.poId;
+    return jsonAnswer(answer.body, answer.status);
+  },
+);
