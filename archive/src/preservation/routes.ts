@@ -20,6 +20,9 @@ import { errorResult, respond, successResult } from "./result";
 
 export type Operations = { [Op in PreservationOperation]: Operation<never> };
 
+// Fields ETSI's JSON Schema requires of an operation's response even when it failed.
+const REQUIRED_ON_ERROR: Partial<Record<string, Record<string, unknown>>> = { RetrieveTrace: { trace: {} } };
+
 // The routes mounted at /preservation.
 export function createPreservationRoutes(options: {
   services: PreservationServices;
@@ -29,7 +32,8 @@ export function createPreservationRoutes(options: {
   const app = new Hono();
   const refuse = (c: Context, error: PreservationError, reqId?: string) => {
     if (error.httpStatus === 401) c.header("WWW-Authenticate", `Bearer realm="archive", error="invalid_token"`);
-    return c.json(respond(errorResult(error.major, error.minor, error.message), {}, { reqId }), error.httpStatus);
+    const required = REQUIRED_ON_ERROR[c.req.param("operation") ?? ""];
+    return c.json(respond(errorResult(error.major, error.minor, error.message), required, { reqId }), error.httpStatus);
   };
 
   app.post(
@@ -72,7 +76,8 @@ export function createPreservationRoutes(options: {
       } catch (error) {
         if (error instanceof PreservationError) return refuse(c, error, reqId);
         console.error(`preservation ${name} failed`, error);
-        return c.json(respond(errorResult("ResponderError", "internalError", "The archive failed to carry out the request."), {}, { reqId }));
+        const failure = errorResult("ResponderError", "internalError", "The archive failed to carry out the request.");
+        return c.json(respond(failure, REQUIRED_ON_ERROR[name], { reqId }));
       }
     },
   );
