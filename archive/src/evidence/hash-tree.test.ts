@@ -22,34 +22,51 @@ describe("buildHashTree", () => {
     expect(tree.reducedTreeFor(0)).toEqual([]);
   });
 
-  it("hashes a group by sorting its members in binary ascending order and concatenating them", () => {
-    const [a, b] = [randomBytes(32), randomBytes(32)];
-    const [low, high] = sorted(a, b);
-    expect(buildHashTree([a, b]).root.equals(sha256(low!, high!))).toBe(true);
-    expect(buildHashTree([b, a]).root.equals(sha256(low!, high!))).toBe(true);
+  it("groups each digest with its blinding value, then pairs the groups (RFC 4998 4.2)", () => {
+    const [a, b, pa, pb] = [randomBytes(32), randomBytes(32), randomBytes(32), randomBytes(32)];
+    const group = (x: Buffer, y: Buffer) => sha256(...sorted(x, y));
+    expect(buildHashTree([a, b], [pa, pb]).root.equals(group(group(a, pa), group(b, pb)))).toBe(
+      true,
+    );
+    expect(buildHashTree([a, b], [pa, pb]).reducedTreeFor(1)).toEqual([
+      sorted(b, pb),
+      [group(a, pa)],
+    ]);
   });
 
   it("carries the odd node of a level up unchanged and lists only real siblings", () => {
     const digests = [randomBytes(32), randomBytes(32), randomBytes(32)];
-    const [x0, x1, x2] = sorted(...digests) as [Buffer, Buffer, Buffer];
-    const inner = sha256(...sorted(x0, x1));
-    expect(buildHashTree(digests).root.equals(sha256(...sorted(inner, x2)))).toBe(true);
+    const pads = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const [l0, l1, l2] = digests.map((digest, i) => sha256(...sorted(digest, pads[i]!))) as [
+      Buffer,
+      Buffer,
+      Buffer,
+    ];
+    const inner = sha256(...sorted(l0, l1));
+    const tree = buildHashTree(digests, pads);
+    expect(tree.root.equals(sha256(...sorted(inner, l2)))).toBe(true);
+    expect(tree.reducedTreeFor(2)).toEqual([sorted(digests[2]!, pads[2]!), [inner]]);
+    expect(tree.reducedTreeFor(0)).toEqual([sorted(digests[0]!, pads[0]!), [l1], [l2]]);
+  });
 
-    const tree = buildHashTree(digests);
-    const lonely = digests.findIndex((digest) => digest.equals(x2));
-    expect(tree.reducedTreeFor(lonely)).toEqual([sorted(x2, inner)]);
-    const paired = digests.findIndex((digest) => digest.equals(x0));
-    expect(tree.reducedTreeFor(paired)).toEqual([sorted(x0, x1), [x2]]);
+  it("blinds every tree afresh, so no record reveals another data object's digest", () => {
+    const digests = [randomBytes(32), randomBytes(32)];
+    expect(buildHashTree(digests).root.equals(buildHashTree(digests).root)).toBe(false);
+    const reduced = buildHashTree(digests).reducedTreeFor(0);
+    expect(reduced.flat().some((hash) => hash.equals(digests[1]!))).toBe(false);
   });
 
   it("rejects digests that are not SHA-256 values", () => {
     expect(() => buildHashTree([])).toThrow(RangeError);
     expect(() => buildHashTree([randomBytes(20)])).toThrow(/32-byte/);
+    expect(() => buildHashTree([randomBytes(32), randomBytes(32)], [randomBytes(32)])).toThrow(
+      /blinding/,
+    );
   });
 });
 
 describe("reduced hash trees (property)", () => {
-  it("recompute to the root for every data object, with the object in the first list", () => {
+  it("recompute to the root for every data object, and name that object and no other", () => {
     fc.assert(
       fc.property(digestSet, (digests) => {
         const tree = buildHashTree(digests);
@@ -57,7 +74,11 @@ describe("reduced hash trees (property)", () => {
           const reduced = tree.reducedTreeFor(index);
           expect(recomputeRoot(reduced, digest).equals(tree.root)).toBe(true);
           expect(isCoveredLeaf(reduced, digest, tree.root)).toBe(true);
-          if (digests.length > 1) expect(reduced[0]).toHaveLength(2);
+          const others = digests.filter((_, i) => i !== index);
+          expect(reduced.flat().some((hash) => others.some((other) => other.equals(hash)))).toBe(
+            false,
+          );
+          expect(reduced.length).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(digests.length)));
         });
       }),
     );
@@ -86,16 +107,22 @@ describe("reduced hash trees (property)", () => {
 
   it("do not cover a changed data object, and a changed set has another root", () => {
     fc.assert(
-      fc.property(digestSet, fc.nat(), fc.nat(31), fc.integer({ min: 1, max: 255 }), (digests, pick, byte, mask) => {
-        const index = pick % digests.length;
-        const tree = buildHashTree(digests);
-        const changed = Buffer.from(digests[index]!);
-        changed[byte]! ^= mask;
-        fc.pre(!digests.some((digest) => digest.equals(changed)));
-        expect(isCoveredLeaf(tree.reducedTreeFor(index), changed, tree.root)).toBe(false);
-        const altered = digests.map((digest, i) => (i === index ? changed : digest));
-        expect(buildHashTree(altered).root.equals(tree.root)).toBe(false);
-      }),
+      fc.property(
+        digestSet,
+        fc.nat(),
+        fc.nat(31),
+        fc.integer({ min: 1, max: 255 }),
+        (digests, pick, byte, mask) => {
+          const index = pick % digests.length;
+          const tree = buildHashTree(digests);
+          const changed = Buffer.from(digests[index]!);
+          changed[byte]! ^= mask;
+          fc.pre(!digests.some((digest) => digest.equals(changed)));
+          expect(isCoveredLeaf(tree.reducedTreeFor(index), changed, tree.root)).toBe(false);
+          const altered = digests.map((digest, i) => (i === index ? changed : digest));
+          expect(buildHashTree(altered).root.equals(tree.root)).toBe(false);
+        },
+      ),
     );
   });
 });
