@@ -34,12 +34,19 @@ function x509Time(time: Date): Buffer {
 function tsaName(kid: string): Buffer {
   return seq(
     set(seq(oid(OID.organizationName), utf8String("Scriptorium"))),
-    set(seq(oid(OID.commonName), utf8String(`Scriptorium archive time-stamp authority ${kid.slice(0, 16)}`))),
+    set(
+      seq(
+        oid(OID.commonName),
+        utf8String(`Scriptorium archive time-stamp authority ${kid.slice(0, 16)}`),
+      ),
+    ),
   );
 }
 
 function extension(id: string, critical: boolean, value: Buffer): Buffer {
-  return critical ? seq(oid(id), boolean(true), octetString(value)) : seq(oid(id), octetString(value));
+  return critical
+    ? seq(oid(id), boolean(true), octetString(value))
+    : seq(oid(id), octetString(value));
 }
 
 // Creates the self-signed certificate of the archive's TSA key (EC P-256), marked for time-stamping only.
@@ -50,7 +57,11 @@ export function createTsaCertificate(options: {
   notBefore: Date;
 }): Buffer {
   const spki = options.publicKey.export({ type: "spki", format: "der" });
-  const keyBits = expectTag(decodeDer(spki).children[1], TAG.bitString, "the public key").value.subarray(1);
+  const keyBits = expectTag(
+    decodeDer(spki).children[1],
+    TAG.bitString,
+    "the public key",
+  ).value.subarray(1);
   // RFC 7093 method 1: the key identifier is the leftmost 160 bits of the SHA-256 of the key.
   const keyId = createHash("sha256").update(keyBits).digest().subarray(0, 20);
   // A serial derived from the key is unique per key and lets the certificate be rebuilt identically.

@@ -24,7 +24,11 @@ describe("DER encoding", () => {
   });
 
   it("round-trips object identifiers, including UUID arcs under 2.25", () => {
-    for (const dotted of ["1.2.840.113549.1.7.2", "2.16.840.1.101.3.4.2.1", "2.25.34113152817314556275755971545659566141"]) {
+    for (const dotted of [
+      "1.2.840.113549.1.7.2",
+      "2.16.840.1.101.3.4.2.1",
+      "2.25.34113152817314556275755971545659566141",
+    ]) {
       expect(readOid(decodeDer(oid(dotted)), "oid")).toBe(dotted);
     }
     expect(oid("1.2.840.113549").toString("hex")).toBe("06062a864886f70d");
@@ -33,18 +37,28 @@ describe("DER encoding", () => {
   it("writes GeneralizedTime without trailing zeros in the fraction and reads it back", () => {
     const withMillis = new Date("2026-03-04T05:06:07.120Z");
     expect(decodeDer(generalizedTime(withMillis)).value.toString()).toBe("20260304050607.12Z");
-    expect(decodeDer(generalizedTime(new Date("2026-03-04T05:06:07.000Z"))).value.toString()).toBe("20260304050607Z");
-    expect(readGeneralizedTime(decodeDer(generalizedTime(withMillis)), "t").toISOString()).toBe(withMillis.toISOString());
+    expect(decodeDer(generalizedTime(new Date("2026-03-04T05:06:07.000Z"))).value.toString()).toBe(
+      "20260304050607Z",
+    );
+    expect(readGeneralizedTime(decodeDer(generalizedTime(withMillis)), "t").toISOString()).toBe(
+      withMillis.toISOString(),
+    );
   });
 
   it("reads finer fractions as the next millisecond, never earlier than stated", () => {
-    const node = decodeDer(Buffer.concat([Buffer.from([0x18, 20]), Buffer.from("20260304050607.1231Z")]));
+    const node = decodeDer(
+      Buffer.concat([Buffer.from([0x18, 20]), Buffer.from("20260304050607.1231Z")]),
+    );
     expect(readGeneralizedTime(node, "t").toISOString()).toBe("2026-03-04T05:06:07.124Z");
   });
 
   it("sorts the members of a SET OF by their encodings", () => {
     const members = [integer(300), integer(2), integer(1)];
-    expect(decodeDer(set(...members)).children.map((child) => readInteger(child, "n"))).toEqual([1n, 2n, 300n]);
+    expect(decodeDer(set(...members)).children.map((child) => readInteger(child, "n"))).toEqual([
+      1n,
+      2n,
+      300n,
+    ]);
   });
 });
 
@@ -61,7 +75,9 @@ describe("strict DER decoding", () => {
   it("refuses integers and identifiers that are not in their shortest form", () => {
     expect(() => readInteger(decodeDer(Buffer.from("02020001", "hex")), "n")).toThrow(/shortest/);
     expect(() => readOid(decodeDer(Buffer.from("0603808101", "hex")), "oid")).toThrow(/shortest/);
-    expect(() => readGeneralizedTime(decodeDer(Buffer.from("181032303236313333323035303630375a", "hex")), "t")).toThrow();
+    expect(() =>
+      readGeneralizedTime(decodeDer(Buffer.from("181032303236313333323035303630375a", "hex")), "t"),
+    ).toThrow();
   });
 
   it("decodes nested structures into children with their raw encodings", () => {

@@ -127,7 +127,10 @@ export function generalizedTime(time: Date): Buffer {
   const iso = time.toISOString();
   const digits = iso.slice(0, 19).replace(/[-T:]/g, "");
   const fraction = iso.slice(20, 23).replace(/0+$/, "");
-  return tlv(TAG.generalizedTime, Buffer.from(`${digits}${fraction ? `.${fraction}` : ""}Z`, "ascii"));
+  return tlv(
+    TAG.generalizedTime,
+    Buffer.from(`${digits}${fraction ? `.${fraction}` : ""}Z`, "ascii"),
+  );
 }
 
 // UTCTime (two-digit year), as RFC 5280 requires for certificate dates before 2050.
@@ -139,14 +142,16 @@ export function utcTime(time: Date): Buffer {
 function decodeAt(input: Buffer, offset: number): DerNode {
   const tag = input[offset];
   if (tag === undefined) throw new DerError("The encoding ends where a value was expected.");
-  if ((tag & 0x1f) === 0x1f) throw new DerError("The encoding uses a multi-byte tag, which is not expected here.");
+  if ((tag & 0x1f) === 0x1f)
+    throw new DerError("The encoding uses a multi-byte tag, which is not expected here.");
   const first = input[offset + 1];
   if (first === undefined) throw new DerError("The encoding ends inside a length.");
   let length = first;
   let header = 2;
   if (first & 0x80) {
     const count = first & 0x7f;
-    if (count === 0 || count > 4) throw new DerError("The encoding uses an indefinite or oversized length.");
+    if (count === 0 || count > 4)
+      throw new DerError("The encoding uses an indefinite or oversized length.");
     length = 0;
     for (let i = 0; i < count; i++) {
       const byte = input[offset + 2 + i];
@@ -162,7 +167,7 @@ function decodeAt(input: Buffer, offset: number): DerNode {
   const value = input.subarray(offset + header, end);
   const node: DerNode = { tag, value, raw: input.subarray(offset, end), children: [] };
   if (tag & 0x20) {
-    for (let at = 0; at < value.length; ) {
+    for (let at = 0; at < value.length;) {
       const child = decodeAt(value, at);
       node.children.push(child);
       at += child.raw.length;
@@ -175,7 +180,8 @@ function decodeAt(input: Buffer, offset: number): DerNode {
 export function decodeDer(input: Uint8Array): DerNode {
   const buffer = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const node = decodeAt(buffer, 0);
-  if (node.raw.length !== buffer.length) throw new DerError("Unexpected bytes follow the encoded value.");
+  if (node.raw.length !== buffer.length)
+    throw new DerError("Unexpected bytes follow the encoded value.");
   return node;
 }
 

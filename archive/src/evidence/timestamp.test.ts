@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { calculateJwkThumbprint } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateTsaKey, jwkThumbprint, loadTsa } from "./timestamp";
-import { readTimeStampToken, verifyTimeStampSignature } from "./timestamp-verify";
+import { readTimeStampToken } from "./timestamp-token";
+import { verifyTimeStampSignature } from "./timestamp-verify";
 
 const key = generateTsaKey();
 const tsa = loadTsa(key.privateJwk);
@@ -38,12 +39,18 @@ describe("TSA keys", () => {
     expect(tsa.certificate.toString("base64")).toBe(key.privateJwk.x5c?.[0]);
     const withoutCertificate = loadTsa({ ...key.privateJwk, x5c: undefined });
     expect(withoutCertificate.kid).toBe(key.kid);
-    expect(new X509Certificate(withoutCertificate.certificate).publicKey.equals(new X509Certificate(tsa.certificate).publicKey)).toBe(true);
+    expect(
+      new X509Certificate(withoutCertificate.certificate).publicKey.equals(
+        new X509Certificate(tsa.certificate).publicKey,
+      ),
+    ).toBe(true);
   });
 
   it("refuses keys it cannot use and a certificate of another key", () => {
     expect(() => loadTsa(key.publicJwk)).toThrow(/private EC P-256/);
-    expect(() => loadTsa({ ...key.privateJwk, x5c: generateTsaKey().publicJwk.x5c })).toThrow(/another key/);
+    expect(() => loadTsa({ ...key.privateJwk, x5c: generateTsaKey().publicJwk.x5c })).toThrow(
+      /another key/,
+    );
   });
 
   it("wraps the key in a self-signed certificate for time-stamping only", () => {
@@ -67,7 +74,10 @@ describe("RFC 3161 time-stamp tokens", () => {
   });
 
   it("gives every token its own serial number", async () => {
-    const [a, b] = await Promise.all([tsa.timestamp({ digest, time }), tsa.timestamp({ digest, time })]);
+    const [a, b] = await Promise.all([
+      tsa.timestamp({ digest, time }),
+      tsa.timestamp({ digest, time }),
+    ]);
     expect(a.equals(b)).toBe(false);
   });
 
@@ -76,7 +86,10 @@ describe("RFC 3161 time-stamp tokens", () => {
     const at = raw.indexOf(digest);
     raw[at]! ^= 0x01;
     const token = readTimeStampToken(raw);
-    expect(verifyTimeStampSignature(token)).toMatchObject({ ok: false, detail: expect.stringMatching(/message digest/) });
+    expect(verifyTimeStampSignature(token)).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/message digest/),
+    });
   });
 
   it("refuses to time-stamp anything but a SHA-256 value", async () => {
@@ -90,7 +103,17 @@ describe.skipIf(!hasOpenssl)("interoperability with OpenSSL", () => {
     writeFileSync(join(workDir, "tsa.pem"), new X509Certificate(tsa.certificate).toString());
     const output = execFileSync(
       "openssl",
-      ["ts", "-verify", "-digest", digest.toString("hex"), "-in", "token.der", "-token_in", "-CAfile", "tsa.pem"],
+      [
+        "ts",
+        "-verify",
+        "-digest",
+        digest.toString("hex"),
+        "-in",
+        "token.der",
+        "-token_in",
+        "-CAfile",
+        "tsa.pem",
+      ],
       { cwd: workDir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
     );
     expect(output).toContain("Verification: OK");
@@ -116,10 +139,50 @@ describe.skipIf(!hasOpenssl)("interoperability with OpenSSL", () => {
     ].join("\n");
     writeFileSync(join(workDir, "ts.cnf"), config);
     writeFileSync(join(workDir, "serial"), "01\n");
-    const run = (args: string[]) => execFileSync("openssl", args, { cwd: workDir, stdio: "ignore" });
-    run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "rsa.key", "-out", "rsa.pem", "-days", "2", "-config", "ts.cnf", "-extensions", "ext"]);
-    run(["ts", "-query", "-digest", digest.toString("hex"), "-sha256", "-cert", "-out", "query.tsq"]);
-    run(["ts", "-reply", "-queryfile", "query.tsq", "-inkey", "rsa.key", "-signer", "rsa.pem", "-config", "ts.cnf", "-token_out", "-out", "rsa-token.der"]);
+    const run = (args: string[]) =>
+      execFileSync("openssl", args, { cwd: workDir, stdio: "ignore" });
+    run([
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      "rsa.key",
+      "-out",
+      "rsa.pem",
+      "-days",
+      "2",
+      "-config",
+      "ts.cnf",
+      "-extensions",
+      "ext",
+    ]);
+    run([
+      "ts",
+      "-query",
+      "-digest",
+      digest.toString("hex"),
+      "-sha256",
+      "-cert",
+      "-out",
+      "query.tsq",
+    ]);
+    run([
+      "ts",
+      "-reply",
+      "-queryfile",
+      "query.tsq",
+      "-inkey",
+      "rsa.key",
+      "-signer",
+      "rsa.pem",
+      "-config",
+      "ts.cnf",
+      "-token_out",
+      "-out",
+      "rsa-token.der",
+    ]);
     const token = readTimeStampToken(readFileSync(join(workDir, "rsa-token.der")));
     expect(token.hashedMessage.equals(digest)).toBe(true);
     expect(verifyTimeStampSignature(token).ok).toBe(true);

@@ -11,17 +11,7 @@ import {
 } from "node:crypto";
 import type { JWK } from "jose";
 import { createTsaCertificate, readCertificate } from "./certificate";
-import {
-  contextTag,
-  generalizedTime,
-  integer,
-  octetString,
-  oid,
-  seq,
-  set,
-  tlv,
-  TAG,
-} from "./der";
+import { contextTag, generalizedTime, integer, octetString, oid, seq, set, tlv, TAG } from "./der";
 import { SHA256_LENGTH } from "./hash-tree";
 import { OID } from "./oids";
 
@@ -59,7 +49,8 @@ export function jwkThumbprint(jwk: JWK): string {
   const record = jwk as Record<string, unknown>;
   const canonical: Record<string, unknown> = {};
   for (const member of members) {
-    if (typeof record[member] !== "string") throw new TypeError(`The key has no "${member}" member.`);
+    if (typeof record[member] !== "string")
+      throw new TypeError(`The key has no "${member}" member.`);
     canonical[member] = record[member];
   }
   return createHash("sha256").update(JSON.stringify(canonical)).digest("base64url");
@@ -86,7 +77,12 @@ export function generateTsaKey(now: Date = new Date()): TsaKey {
   return { privateJwk: { ...publicJwk, d }, publicJwk, kid };
 }
 
-function certificateFor(privateJwk: JWK, privateKey: KeyObject, publicKey: KeyObject, kid: string): Buffer {
+function certificateFor(
+  privateJwk: JWK,
+  privateKey: KeyObject,
+  publicKey: KeyObject,
+  kid: string,
+): Buffer {
   const [stored] = privateJwk.x5c ?? [];
   if (stored === undefined) {
     // A key persisted without its certificate still works: the certificate only carries the key.
@@ -100,7 +96,8 @@ function certificateFor(privateJwk: JWK, privateKey: KeyObject, publicKey: KeyOb
 }
 
 function issueToken(request: TimestampRequest, privateKey: KeyObject, certificate: Buffer): Buffer {
-  if (request.digest.length !== SHA256_LENGTH) throw new RangeError("The TSA time-stamps SHA-256 values only.");
+  if (request.digest.length !== SHA256_LENGTH)
+    throw new RangeError("The TSA time-stamps SHA-256 values only.");
   const cert = readCertificate(certificate);
   const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest();
   const serialInteger = tlv(TAG.integer, cert.serial);
@@ -118,7 +115,13 @@ function issueToken(request: TimestampRequest, privateKey: KeyObject, certificat
     seq(oid(OID.messageDigestAttr), set(octetString(sha256(tstInfo)))),
     seq(
       oid(OID.signingCertificateV2),
-      set(seq(seq(seq(octetString(sha256(cert.raw)), seq(seq(contextTag(4, cert.issuer)), serialInteger))))),
+      set(
+        seq(
+          seq(
+            seq(octetString(sha256(cert.raw)), seq(seq(contextTag(4, cert.issuer)), serialInteger)),
+          ),
+        ),
+      ),
     ),
   );
   // CMS signs the DER SET OF the attributes; the SignerInfo carries the same bytes under [0] IMPLICIT.
@@ -146,13 +149,21 @@ function issueToken(request: TimestampRequest, privateKey: KeyObject, certificat
 export function loadTsa(privateJwk: JWK): Tsa {
   const { kty, crv, x, y, d } = privateJwk;
   if (kty !== "EC" || crv !== "P-256" || !x || !y || !d) {
-    throw new TypeError("The TSA key must be a private EC P-256 JWK, as generateTsaKey returns it.");
+    throw new TypeError(
+      "The TSA key must be a private EC P-256 JWK, as generateTsaKey returns it.",
+    );
   }
   const privateKey = createPrivateKey({ key: { kty, crv, x, y, d }, format: "jwk" });
   const publicKey = createPublicKey(privateKey);
   const kid = keyThumbprint(publicKey);
   const certificate = certificateFor(privateJwk, privateKey, publicKey, kid);
-  const publicJwk: JWK = { ...publicMembers(publicKey), kid, alg: "ES256", use: "sig", x5c: [certificate.toString("base64")] };
+  const publicJwk: JWK = {
+    ...publicMembers(publicKey),
+    kid,
+    alg: "ES256",
+    use: "sig",
+    x5c: [certificate.toString("base64")],
+  };
   return {
     kid,
     publicJwk,
