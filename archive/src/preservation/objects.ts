@@ -22,12 +22,19 @@ export async function lookupPackage(db: Queryable, tenant: string, poId: string,
   return row ?? null;
 }
 
-// A live object with at least one version, sealed: else unknownPOID (another tenant's objects are unknown too).
-export async function requireLiveObject(ctx: OperationContext, poId: string): Promise<PackageRow> {
-  const pkg = await lookupPackage(ctx.services.db, ctx.caller.tenant, poId);
+// A live object with at least one version, and its sealed versions (oldest first): else
+// unknownPOID, which is also what another tenant's objects are. Versions are numbered 1..latest, so
+// fewer sealed rows than the latest number means the ingest API added some nobody sealed yet.
+export async function requireLiveObject(ctx: OperationContext, poId: string): Promise<{ pkg: PackageRow; rows: SealedVersionRow[] }> {
+  const { db } = ctx.services;
+  const pkg = await lookupPackage(db, ctx.caller.tenant, poId);
   if (!pkg || pkg.deletedAt || pkg.latestVersion === null) throw unknownPoId(poId);
-  await ensureSealed(sealDeps(ctx.services), ctx.caller.tenant, poId);
-  return pkg;
+  let rows = await readSealedVersions(db, ctx.caller.tenant, poId);
+  if (rows.length < pkg.latestVersion) {
+    await ensureSealed(sealDeps(ctx.services), ctx.caller.tenant, poId);
+    rows = await readSealedVersions(db, ctx.caller.tenant, poId);
+  }
+  return { pkg, rows };
 }
 
 export function sealDeps(services: PreservationServices) {

@@ -18,11 +18,10 @@ import type { SealedVersionRow } from "../tables";
 export const retrievePO: Operation<RetrievePORequest> = async (request, ctx) => {
   const sor = request.sor ?? "POwithEmbeddedEvidence";
   const { tenant } = ctx.caller;
-  const pkg = sor === "Evidence" ? await evidenceOnlyPackage(ctx, request.poId) : await requireLiveObject(ctx, request.poId);
+  const { pkg, rows } = sor === "Evidence" ? await evidenceOnlyPackage(ctx, request.poId) : await requireLiveObject(ctx, request.poId);
   const profile = profileOf(ctx.services, pkg, ctx.now);
   checkFormats(profile, request);
   const evFormat = request.evFormat ?? defaultFormat(profile.ef);
-  const rows = await readSealedVersions(ctx.services.db, tenant, request.poId);
   const versions = selectVersions(rows, request.versionId, request.poId);
   const po: PoOut[] = [];
   for (const row of versions) {
@@ -46,7 +45,7 @@ async function evidenceOnlyPackage(ctx: OperationContext, poId: string) {
   if (pkg && !pkg.deletedAt) return requireLiveObject(ctx, poId);
   const rows = pkg ? await readSealedVersions(ctx.services.db, ctx.caller.tenant, poId) : [];
   if (!pkg || rows.length === 0) throw unknownPoId(poId);
-  return pkg;
+  return { pkg, rows };
 }
 
 function checkFormats(profile: PreservationProfile, request: RetrievePORequest) {

@@ -5,7 +5,7 @@ import { appendTrace } from "../../ingest/store";
 import type { Operation } from "../context";
 import { requesterError } from "../errors";
 import { applyDelta } from "../manifest";
-import { profileOf, readPoBytes, readSealedVersions, requireLiveObject, selectVersions, versionIdOf } from "../objects";
+import { profileOf, readPoBytes, requireLiveObject, selectVersions, versionIdOf } from "../objects";
 import { decodeSubmittedPos } from "../po-input";
 import { recordSealing, sealEntries } from "../seal";
 import { addRecordedVersion, storeDecoded } from "./preserve-po";
@@ -13,9 +13,9 @@ import { addRecordedVersion, storeDecoded } from "./preserve-po";
 // POST /preservation/UpdatePOC – add a version to an object
 export const updatePOC: Operation<UpdatePOCRequest> = async (request, ctx) => {
   const { services, caller } = ctx;
-  const pkg = await requireLiveObject(ctx, request.poId);
+  const { pkg, rows } = await requireLiveObject(ctx, request.poId);
   const profile = profileOf(services, pkg, ctx.now);
-  const [latest] = selectVersions(await readSealedVersions(services.db, caller.tenant, request.poId), undefined, request.poId);
+  const [latest] = selectVersions(rows, undefined, request.poId);
   const previous = latest!.objects;
   if (request.deltaPoc.length === 0) throw requesterError("parameterError", "deltaPoc is empty: it must carry the POs of the new version.");
   const decoded = decodeSubmittedPos(request.deltaPoc, services.metadata, services.identify, previous.map((e) => e.id));
