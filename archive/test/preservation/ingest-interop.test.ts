@@ -2,9 +2,9 @@
 // poId is its packageId — retrievable with evidence, traceable with its ingest events, deletable.
 import { describe, expect, it } from "vitest";
 import { expectAccepted, ingestApi, waitForTerminal } from "../support/client";
-import { documentRequest, PDF, uniquePackageId } from "../support/fixtures";
+import { documentRequest, metadata, PDF, uniquePackageId } from "../support/fixtures";
 import { suite } from "../support/target";
-import { admin, contentOf, fails, formats, ok, pres, type RetrievedPo } from "./client";
+import { admin, b64, contentOf, fails, formats, ok, pres, preserve, type RetrievedPo } from "./client";
 
 describe("a package ingested through the ingest API", () => {
   it("is retrievable with evidence, traceable and deletable through the preservation API", async () => {
@@ -43,5 +43,23 @@ describe("a package ingested through the ingest API", () => {
     const after = ((ok(await events()).trace as { event: { op: string }[] }).event).map((e) => e.op);
     expect(after.slice(0, ops.length)).toEqual(ops);
     expect(after.at(-1)).toBe("DeletePO");
+  });
+
+  it("takes versions from both APIs: UpdatePOC after an ingest, an ingest metadata update after PreservePO", async () => {
+    const packageId = uniquePackageId("both-apis");
+    const accepted = expectAccepted(await ingestApi("PUT", "/document", { body: documentRequest({ packageId }) }));
+    expect((await waitForTerminal(accepted)).status).toBe("INGESTED");
+    const update = ok(await pres("UpdatePOC", { poId: packageId, deltaPoc: [{ id: "annex.txt", binaryData: { value: b64("annex") } }] }));
+    expect(update.versionId).toBe("2");
+    const latest = ok(await pres("RetrievePO", { poId: packageId, sor: "PO" })).po as RetrievedPo[];
+    expect(latest.map((p) => p.id)).toEqual(expect.arrayContaining(["letter.pdf", "annex.txt"]));
+
+    const { poId } = await preserve([{ id: "minutes.txt", binaryData: { value: b64("minutes") } }]);
+    const updated = expectAccepted(await ingestApi("POST", `/document/${encodeURIComponent(poId)}`, { body: { metadatas: [metadata("Minutes, revised")] } }));
+    expect((await waitForTerminal(updated)).status).toBe("INGESTED");
+    const both = ok(await pres("RetrievePO", { poId, versionId: ["1", "2"], sor: "POwithDetachedEvidence" })).po as RetrievedPo[];
+    const titles = both.filter((p) => p.formatId === suite.schema).map((p) => [p.id.split("/")[0], JSON.parse(contentOf(p).toString()).title]);
+    expect(titles).toEqual([["2", "Minutes, revised"]]);
+    expect(both.map((p) => p.id)).toEqual(expect.arrayContaining(["1/minutes.txt", "2/minutes.txt", "2/minutes.txt.ers.xml"]));
   });
 });
