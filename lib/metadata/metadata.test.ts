@@ -94,3 +94,14 @@ describe("readMetadataFile", () => {
     expect(readMetadataFile(byUri(RM), "rm.xml", bytes("<x/>")).problems[0]).toMatch(/takes JSON metadata files only/);
   });
 });
+
+describe("uiSchemaFor", () => {
+  it("gives long free text a textarea and hides the form's own submit button", async () => {
+    const { uiSchemaFor } = await import("./ui-schema");
+    const ui = uiSchemaFor(formSchemaOf(byUri(DC)));
+    expect(ui.description).toEqual({ "ui:widget": "textarea" });
+    expect(ui.rights).toEqual({ "ui:widget": "textarea" });
+    expect(ui.title).toBeUndefined();
+    expect(ui["ui:submitButtonOptions"]).toEqual({ norender: true });
+  });
+});
