@@ -1,0 +1,86 @@
+// Accepting a SIP: its record is synced to disk, then one transaction numbers it within its
+// package, stores it as PENDING, queues its job and starts its trace. Only then is it answered,
+// so a 2xx always means the SIP survives a crash and will be processed.
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { packages, submissions } from "../db/schema";
+import type { Caller } from "../http/context";
+import { IngestError } from "../http/errors";
+import { enqueueJob } from "../jobs/queue";
+import type { IngestDeps } from "./deps";
+import { removeSipRecord, type SipRecord, writeSipRecord } from "./sip-record";
+import { appendTrace, findPackage, lockPackage } from "./store";
+import type { SubmissionRow } from "./submissions";
+
+export type NewSip = Omit<SipRecord, "submissionId" | "tenant" | "submittedBy">;
+
+// The profile of an existing package in the caller's tenant, or null when there is no such package.
+export async function existingProfile(deps: IngestDeps, tenant: string, packageId: string): Promise<string | null> {
+  return (await findPackage(deps.db, tenant, packageId))?.profile ?? null;
+}
+
+// Records a SIP durably and queues it; answers the submission row (status PENDING).
+export async function acceptSip(deps: IngestDeps, caller: Caller, sip: NewSip): Promise<SubmissionRow> {
+  const record: SipRecord = { ...sip, submissionId: randomUUID(), tenant: caller.tenant, submittedBy: caller.sub };
+  const sipPath = await writeSipRecord(deps.config.dataDir, record);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      if (sip.kind === "update" && !(await findPackage(tx, caller.tenant, sip.packageId))) {
+        throw notFound(sip.packageId);
+      }
+      const pkg = await lockPackage(tx, { tenant: caller.tenant, packageId: sip.packageId, profile: sip.profile });
+      if (pkg.deletedAt) throw notFound(sip.packageId);
+      if (pkg.profile !== sip.profile) {
+        throw new IngestError(
+          "VALIDATION_ERROR",
+          `profile "${sip.profile}" differs from the profile "${pkg.profile}" that package ${sip.packageId} is stored under: a delta SIP keeps the package's profile`,
+        );
+      }
+      const [counted] = await tx
+        .update(packages)
+        .set({ submissionCount: sql`${packages.submissionCount} + 1` })
+        .where(and(eq(packages.tenant, caller.tenant), eq(packages.packageId, sip.packageId)))
+        .returning({ n: packages.submissionCount });
+      const [inserted] = await tx
+        .insert(submissions)
+        .values({
+          id: record.submissionId,
+          tenant: caller.tenant,
+          packageId: sip.packageId,
+          name: `sip-${counted?.n ?? pkg.submissionCount + 1}`,
+          kind: sip.kind,
+          status: "PENDING",
+          profile: sip.profile,
+          submittedBy: caller.sub,
+          sipPath,
+        })
+        .returning();
+      if (!inserted) throw new Error("The submission was not recorded.");
+      await enqueueJob(tx, { submissionId: inserted.id, tenant: caller.tenant, packageId: sip.packageId });
+      await appendTrace(tx, {
+        tenant: caller.tenant,
+        packageId: sip.packageId,
+        subject: caller.sub,
+        operation: "SIP accepted",
+        object: inserted.name,
+        detail: describeSip(sip),
+      });
+      return inserted;
+    });
+    deps.wake();
+    return row;
+  } catch (error) {
+    await removeSipRecord(sipPath);
+    throw error;
+  }
+}
+
+function notFound(packageId: string) {
+  return new IngestError("NOT_FOUND", `There is no package ${packageId} in this tenant.`);
+}
+
+function describeSip(sip: NewSip): string {
+  if (sip.kind === "sip") return `bag ${sip.sip?.name ?? ""} (${sip.sipBlob?.size ?? 0} bytes)`;
+  if (sip.kind === "update") return `metadata update (${sip.metadatas.length} metadata record(s))`;
+  return `${sip.documents.length} document(s), ${sip.metadatas.length} metadata record(s)`;
+}

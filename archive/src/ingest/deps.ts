@@ -1,0 +1,17 @@
+// What the ingest handlers and the pipeline share, built once by createIngest.
+import type { BlobStore } from "../blobs/store";
+import type { ArchiveConfig } from "../config";
+import type { ArchiveDb } from "../db/client";
+import type { MetadataRegistry } from "../metadata/registry";
+import type { IngestProfiles } from "../profiles/ingest-profiles";
+
+export interface IngestDeps {
+  config: ArchiveConfig;
+  db: ArchiveDb;
+  blobs: BlobStore;
+  registry: MetadataRegistry;
+  profiles: IngestProfiles;
+  uploadSecret: Buffer;
+  // Tells idle workers that a job was queued.
+  wake(): void;
+}

@@ -1,0 +1,87 @@
+// The embedded archive's ingest side: the /ingest routes, the /uploads handler and the workers
+// that run accepted SIPs through the plugin pipeline.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Hono } from "hono";
+import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { loadOrCreateSecret } from "../blobs/secret";
+import { openBlobStore } from "../blobs/store";
+import { createUploadHandler } from "../blobs/upload-handler";
+import { releaseReceivingUploads, UPLOAD_SECRET_NAME } from "../blobs/upload-urls";
+import type { ArchiveConfig } from "../config";
+import type { ArchiveDb } from "../db/client";
+import type { ArchiveEnv } from "../http/context";
+import { releaseRunningJobs } from "../jobs/queue";
+import { createWorkerPool } from "../jobs/worker";
+import { loadMetadataRegistry } from "../metadata/registry";
+import { loadIngestProfiles } from "../profiles/ingest-profiles";
+import type { IngestDeps } from "./deps";
+import { giveUpSubmissionJob, runSubmissionJob } from "./pipeline/run";
+import { createIngestRoutes } from "./routes";
+
+export { createPackageVersion, getVersion, listVersions, findPackage, appendTrace, readTrace } from "./store";
+export type { StoredFile, StoredMetadata, VersionWithFiles } from "./store";
+
+export interface Ingest {
+  routes: Hono<ArchiveEnv>;
+  handleUpload(req: IncomingMessage, res: ServerResponse): void;
+  start(): void;
+  stop(): Promise<void>;
+  deps: IngestDeps;
+}
+
+// Workers per process; the machine's cores are shared with the HTTP side and other processes.
+const WORKERS = 2;
+// Temporary upload files untouched this long belong to a PUT that died with its process.
+const STALE_TEMPORARY_MS = 60 * 60_000;
+
+// Builds the ingest API over the archive database and ${dataDir}/blobs.
+export async function createIngest({ config, db }: { config: ArchiveConfig; db: ArchiveDb }): Promise<Ingest> {
+  const blobs = await openBlobStore(config.dataDir);
+  const pool = { wake: () => {} };
+  const deps: IngestDeps = {
+    config,
+    db,
+    blobs,
+    registry: loadMetadataRegistry(`${config.configDir}/metadata-schemas`),
+    profiles: loadIngestProfiles(config.configDir),
+    uploadSecret: await loadOrCreateSecret(db, UPLOAD_SECRET_NAME),
+    wake: () => pool.wake(),
+  };
+  const workers = createWorkerPool({
+    db,
+    concurrency: WORKERS,
+    pollMs: config.jobPollMs,
+    run: (job) => runSubmissionJob(deps, job),
+    giveUp: (job) => giveUpSubmissionJob(deps, job),
+    onError: (error) => console.error("ingest job failed", error),
+  });
+  pool.wake = () => workers.wake();
+  const handleUpload = createUploadHandler({
+    db,
+    blobs,
+    secret: deps.uploadSecret,
+    maxBytes: INGEST_LIMITS.uploadBytes,
+    allowedOrigins: [new URL(config.dashboardUrl ?? "http://localhost:3000").origin],
+  });
+
+  return {
+    routes: createIngestRoutes(deps),
+    handleUpload,
+    deps,
+    start() {
+      void (async () => {
+        // With PGlite this process is the database's only user: jobs and uploads left running
+        // were its predecessor's, and need not wait for their leases to run out.
+        if (!config.databaseUrl) {
+          await releaseRunningJobs(db);
+          await releaseReceivingUploads(db);
+          await blobs.cleanTemporary(0);
+        } else {
+          await blobs.cleanTemporary(STALE_TEMPORARY_MS);
+        }
+        workers.start();
+      })().catch((error: unknown) => console.error("ingest workers did not start", error));
+    },
+    stop: () => workers.stop(),
+  };
+}

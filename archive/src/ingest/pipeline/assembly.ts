@@ -1,0 +1,97 @@
+// Package assembly: the last plugin. One transaction adds the AIP version (the documents as its
+// representations, each with its own metadata), marks the SIP INGESTED, writes the report and
+// the trace, and completes the job: a crash leaves either all of it or none.
+import type { JobRow } from "../../jobs/queue";
+import { completeJob } from "../../jobs/queue";
+import { addVersion, appendTrace, getVersion, type StoredFile, type StoredMetadata } from "../store";
+import { addPluginReport, setSubmissionStatus } from "../submissions";
+import type { PipelineContext, PluginResult } from "./types";
+
+export const ASSEMBLY_PLUGIN = "package-assembly";
+
+type FailureContext = Pick<PipelineContext, "deps" | "record" | "submissionName">;
+
+// Metadata of a delta replaces the earlier record of the same schema; records of other schemas stay.
+export function mergeMetadatas(earlier: StoredMetadata[], delta: StoredMetadata[]): StoredMetadata[] {
+  const replaced = new Set(delta.map((m) => m.schema));
+  return [...earlier.filter((m) => !replaced.has(m.schema)), ...delta];
+}
+
+// A delta's documents replace earlier representations of the same name and add the others.
+export function mergeFiles(earlier: StoredFile[], delta: StoredFile[]): StoredFile[] {
+  const replaced = new Set(delta.map((f) => f.name));
+  return [...earlier.filter((f) => !replaced.has(f.name)), ...delta];
+}
+
+function storedFiles(ctx: PipelineContext): StoredFile[] {
+  return ctx.documents.map((doc) => {
+    const blob = doc.staged?.blob;
+    if (!blob) throw new Error(`The document "${doc.name}" reached assembly without a stored blob.`);
+    return {
+      name: doc.name,
+      mimeType: doc.mimeType ?? "application/octet-stream",
+      puid: doc.puid ?? null,
+      formatName: doc.formatName ?? null,
+      sha256: blob.sha256,
+      size: blob.size,
+      blob: blob.sha256,
+      metadatas: doc.metadatas.flatMap((m) => (m.stored ? [m.stored] : [])),
+    };
+  });
+}
+
+// Records a terminal outcome that adds no version (a FAILURE of any plugin).
+export async function recordFailure(ctx: FailureContext, job: JobRow, pluginName: string, result: PluginResult) {
+  const { record } = ctx;
+  await ctx.deps.db.transaction(async (tx) => {
+    await addPluginReport(tx, record.submissionId, { pluginName, ...result });
+    await appendTrace(tx, { ...traceKey(ctx), operation: `plugin ${pluginName}`, detail: `${result.status}: ${result.message}` });
+    await setSubmissionStatus(tx, record.submissionId, "FAILED");
+    await appendTrace(tx, { ...traceKey(ctx), operation: "SIP failed", detail: `${pluginName}: ${result.message}` });
+    await completeJob(tx, job.id);
+  });
+}
+
+function traceKey(ctx: FailureContext) {
+  const { record } = ctx;
+  return { tenant: record.tenant, packageId: record.packageId, subject: "archive", object: ctx.submissionName };
+}
+
+// Assembles the next version of the package, or records why it cannot.
+export async function assemblePackage(ctx: PipelineContext, job: JobRow): Promise<void> {
+  const { record, deps } = ctx;
+  const newFiles = storedFiles(ctx);
+  const newMetadatas = ctx.metadatas.flatMap((m) => (m.stored ? [m.stored] : []));
+  const failure = await deps.db.transaction(async (tx) => {
+    const base = await getVersion(tx, record.tenant, record.packageId);
+    if (record.kind === "update" && !base) {
+      return { status: "FAILURE", message: `Package ${record.packageId} has no ingested version whose metadata could be updated.` } as const;
+    }
+    const files = mergeFiles(base?.files ?? [], newFiles);
+    const metadatas = mergeMetadatas(base?.metadatas ?? [], newMetadatas);
+    const version = await addVersion(tx, {
+      tenant: record.tenant,
+      packageId: record.packageId,
+      profile: record.profile,
+      submissionId: record.submissionId,
+      metadatas,
+      files,
+    });
+    const message = base
+      ? `Version ${version} of package ${record.packageId} added (delta of version ${base.version}): ${files.length} representation(s), ${metadatas.length} package metadata record(s); earlier versions kept.`
+      : `Package ${record.packageId} created as an AIP: version 1 with ${files.length} representation(s), ${metadatas.length} package metadata record(s).`;
+    await addPluginReport(tx, record.submissionId, { pluginName: ASSEMBLY_PLUGIN, status: "SUCCESS", message });
+    await appendTrace(tx, { ...traceKey(ctx), operation: `plugin ${ASSEMBLY_PLUGIN}`, detail: `SUCCESS: ${message}` });
+    await appendTrace(tx, {
+      ...traceKey(ctx),
+      operation: "version added",
+      object: `${record.packageId}@${version}`,
+      detail: `${files.length} file(s) from SIP ${ctx.submissionName}`,
+    });
+    await setSubmissionStatus(tx, record.submissionId, "INGESTED", version);
+    await appendTrace(tx, { ...traceKey(ctx), operation: "SIP ingested", detail: `version ${version}` });
+    await completeJob(tx, job.id);
+    return null;
+  });
+  if (failure) await recordFailure(ctx, job, ASSEMBLY_PLUGIN, failure);
+}

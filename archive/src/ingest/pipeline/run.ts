@@ -1,0 +1,109 @@
+// Runs one queued SIP through the plugins, in order, each writing its report. The first FAILURE
+// ends the SIP as FAILED with the AIP untouched; otherwise the package is assembled. A throw
+// (disk, database) leaves the job to be retried, and a retry starts from a clean slate.
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { JobRow } from "../../jobs/queue";
+import { completeJob } from "../../jobs/queue";
+import type { IngestDeps } from "../deps";
+import { readSipRecord, type SipRecord } from "../sip-record";
+import { appendTrace } from "../store";
+import { addPluginReport, clearPluginReports, getSubmission, setSubmissionStatus } from "../submissions";
+import { assemblePackage, recordFailure } from "./assembly";
+import { bagValidation } from "./bag-validation";
+import { fixity } from "./fixity";
+import { formatIdentification } from "./format-identification";
+import { metadataValidation } from "./metadata-validation";
+import { contentRetrieval } from "./retrieval";
+import type { PipelineContext, Plugin, WorkMetadata } from "./types";
+
+// Package assembly follows these, in one transaction of its own. A bag is unpacked first: its
+// payload files are documents, and their metadata files may need retrieving.
+export const PLUGINS: Plugin[] = [bagValidation, contentRetrieval, fixity, formatIdentification, metadataValidation];
+
+function workMetadatas(list: SipRecord["metadatas"] | undefined, field: string): WorkMetadata[] {
+  return (list ?? []).map((m, i) =>
+    "metadata" in m
+      ? { field: `${field}[${i}]`, schema: m.schema, data: m.metadata }
+      : { field: `${field}[${i}]`, schema: m.schema, file: { name: m.file.name, source: m.file } },
+  );
+}
+
+function contextOf(deps: IngestDeps, record: SipRecord, submissionName: string, workDir: string): PipelineContext | string {
+  const profile = deps.profiles.get(record.profile);
+  if (!profile) return `The ingest profile "${record.profile}" no longer exists in the archive's configuration.`;
+  const single = record.kind === "document" && record.documents.length === 1;
+  return {
+    deps,
+    record,
+    submissionName,
+    profile,
+    workDir,
+    metadatas: workMetadatas(record.metadatas, record.kind === "sip" ? "package-metadata.json: metadatas" : "metadatas"),
+    documents: record.documents.map((d, i) => {
+      const field = single ? "document" : `documents[${i}]`;
+      return { name: d.name, source: d, metadatas: workMetadatas(d.metadatas, `${field}.metadatas`) };
+    }),
+  };
+}
+
+// Processes the submission of `job` to a terminal status (or throws to be retried).
+export async function runSubmissionJob(deps: IngestDeps, job: JobRow): Promise<void> {
+  const submission = await getSubmission(deps.db, job.submissionId);
+  if (!submission || submission.status === "INGESTED" || submission.status === "FAILED") {
+    await completeJob(deps.db, job.id);
+    return;
+  }
+  const record = await readSipRecord(submission.sipPath);
+  const workDir = path.join(deps.config.dataDir, "work", submission.id);
+  await rm(workDir, { recursive: true, force: true });
+  await mkdir(workDir, { recursive: true });
+  await clearPluginReports(deps.db, submission.id);
+  await setSubmissionStatus(deps.db, submission.id, "PROCESSING");
+  const key = { tenant: record.tenant, packageId: record.packageId, subject: "archive", object: submission.name };
+  await appendTrace(deps.db, { ...key, operation: "SIP processing", detail: `attempt ${job.attempts}` });
+  try {
+    const ctx = contextOf(deps, record, submission.name, workDir);
+    if (typeof ctx === "string") {
+      await recordFailure({ deps, record, submissionName: submission.name }, job, "profile", { status: "FAILURE", message: ctx });
+      return;
+    }
+    for (const plugin of PLUGINS) {
+      if (plugin.appliesTo && !plugin.appliesTo(record)) continue;
+      const result = await plugin.run(ctx);
+      if (result.status === "FAILURE") {
+        await recordFailure(ctx, job, plugin.name, result);
+        return;
+      }
+      await addPluginReport(deps.db, submission.id, { pluginName: plugin.name, ...result });
+      await appendTrace(deps.db, { ...key, operation: `plugin ${plugin.name}`, detail: `${result.status}: ${result.message}` });
+    }
+    await assemblePackage(ctx, job);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+// Ends a SIP whose job kept failing unexpectedly: FAILED, with a report that hides internals.
+export async function giveUpSubmissionJob(deps: IngestDeps, job: JobRow): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const submission = await getSubmission(tx, job.submissionId);
+    if (submission && submission.status !== "INGESTED") {
+      await addPluginReport(tx, submission.id, {
+        pluginName: "pipeline",
+        status: "FAILURE",
+        message: `The archive could not process this SIP after ${job.attempts} attempt(s); an operator can find the cause in its log.`,
+      });
+      await setSubmissionStatus(tx, submission.id, "FAILED");
+      await appendTrace(tx, {
+        tenant: job.tenant,
+        packageId: job.packageId,
+        subject: "archive",
+        operation: "SIP failed",
+        object: submission.name,
+        detail: "internal error",
+      });
+    }
+    await completeJob(tx, job.id);
+  });
+}
