@@ -21,6 +21,19 @@ export default defineConfig({
           environment: "node",
         },
       },
+      {
+        extends: true,
+        test: {
+          // Black-box HTTP tests of the archive (archive/test/README.md): against ARCHIVE_BASE_URL,
+          // or an embedded archive that globalSetup starts on PGlite or PostgreSQL.
+          name: "archive",
+          include: ["archive/test/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["archive/test/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,45 @@
+// The archive under test and the identities the suite uses, from the environment with the
+// embedded archive's demo defaults:
+//   ARCHIVE_BASE_URL        archive origin (else the embedded one started by global-setup.ts)
+//   ARCHIVE_TOKEN_URL       token endpoint (default ${base}/oidc/token)
+//   ARCHIVE_CLIENT_ID/_SECRET              a client acting in tenant A (demo-archivist)
+//   ARCHIVE_OTHER_CLIENT_ID/_SECRET        a client that may act in tenant B (demo-admin)
+//   ARCHIVE_TENANT_A / ARCHIVE_TENANT_B    tenant names (demo, research)
+//   ARCHIVE_TENANT_HEADER                  tenant header (X-Vendor-Repository)
+//   ARCHIVE_INGEST_PROFILE                 an ingest profile (default)
+//   ARCHIVE_METADATA_SCHEMA                a schema whose records need a string "title" (Dublin Core)
+import { inject } from "vitest";
+
+export interface ArchiveTarget {
+  baseUrl: string;
+  embedded: boolean;
+  backend: string;
+  dataDir?: string;
+}
+
+export interface ClientCredentials {
+  id: string;
+  secret: string;
+}
+
+const env = (name: string, fallback: string) => process.env[name] || fallback;
+
+export function archiveTarget(): ArchiveTarget {
+  return inject("archive");
+}
+
+export const suite = {
+  get baseUrl() {
+    return archiveTarget().baseUrl;
+  },
+  get tokenUrl() {
+    return env("ARCHIVE_TOKEN_URL", `${archiveTarget().baseUrl}/oidc/token`);
+  },
+  clientA: { id: env("ARCHIVE_CLIENT_ID", "demo-archivist"), secret: env("ARCHIVE_CLIENT_SECRET", "demo-archivist-secret") },
+  clientB: { id: env("ARCHIVE_OTHER_CLIENT_ID", "demo-admin"), secret: env("ARCHIVE_OTHER_CLIENT_SECRET", "demo-admin-secret") },
+  tenantA: env("ARCHIVE_TENANT_A", "demo"),
+  tenantB: env("ARCHIVE_TENANT_B", "research"),
+  tenantHeader: env("ARCHIVE_TENANT_HEADER", "X-Vendor-Repository"),
+  profile: env("ARCHIVE_INGEST_PROFILE", "default"),
+  schema: env("ARCHIVE_METADATA_SCHEMA", "http://purl.org/dc/elements/1.1/"),
+};
