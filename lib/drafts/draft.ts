@@ -1,0 +1,180 @@
+// The ingest wizard's draft: everything chosen and typed so far, the File objects included, so a
+// reload, a new sign-in or a failed ingest never loses work. Pure: storing it is idb.ts's job.
+import { z } from "zod";
+import type { MetadataEntryDraft } from "@/lib/metadata/entry";
+
+export const DRAFT_VERSION = 1;
+// A draft nobody touched for this long is not brought back: it is more confusing than useful.
+export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface DraftFileDocument {
+  kind: "file";
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  lastModified: number;
+  // null when the browser could not keep the file: the person is asked to choose it again.
+  file: File | null;
+  metadatas: MetadataEntryDraft[];
+}
+
+export interface DraftUrlDocument {
+  kind: "url";
+  id: string;
+  name: string;
+  url: string;
+  metadatas: MetadataEntryDraft[];
+}
+
+export type DraftDocument = DraftFileDocument | DraftUrlDocument;
+
+export interface IngestDraft {
+  version: typeof DRAFT_VERSION;
+  profile: string;
+  packageId: string;
+  metadatas: MetadataEntryDraft[];
+  documents: DraftDocument[];
+  // ms since the epoch of the last change.
+  updatedAt: number;
+}
+
+// A draft with nothing in it.
+export function emptyDraft(now: number = Date.now()): IngestDraft {
+  return { version: DRAFT_VERSION, profile: "", packageId: "", metadatas: [], documents: [], updatedAt: now };
+}
+
+// Whether the draft holds nothing worth keeping.
+export function isDraftEmpty(draft: IngestDraft): boolean {
+  return (
+    draft.profile === "" && draft.packageId === "" && draft.metadatas.length === 0 && draft.documents.length === 0
+  );
+}
+
+// The draft as stored. Without `keepFiles` the File objects are left out (some browsers cannot
+// store them, e.g. in private windows), and the documents remember only name, size and type.
+export function toStoredDraft(draft: IngestDraft, { keepFiles }: { keepFiles: boolean }): IngestDraft {
+  if (keepFiles) return draft;
+  return {
+    ...draft,
+    documents: draft.documents.map((d) => (d.kind === "file" ? { ...d, file: null } : d)),
+  };
+}
+
+const entrySchema = z.object({
+  schema: z.string(),
+  mode: z.enum(["fields", "file"]),
+  fields: z.record(z.string(), z.unknown()),
+  file: z
+    .object({ name: z.string(), size: z.number(), base64: z.string(), problems: z.array(z.string()) })
+    .nullable(),
+});
+
+const documentSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("file"),
+    id: z.string(),
+    name: z.string(),
+    size: z.number().nonnegative(),
+    type: z.string(),
+    lastModified: z.number(),
+    // Blob, not File: a structured clone of a File is a File, but be lenient with what comes back.
+    file: z.instanceof(Blob).nullable().catch(null),
+    metadatas: z.array(entrySchema).catch([]),
+  }),
+  z.object({
+    kind: z.literal("url"),
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    metadatas: z.array(entrySchema).catch([]),
+  }),
+]);
+
+const storedSchema = z.object({
+  version: z.literal(DRAFT_VERSION),
+  profile: z.string().catch(""),
+  packageId: z.string().catch(""),
+  metadatas: z.array(entrySchema).catch([]),
+  documents: z.array(z.unknown()).catch([]),
+  updatedAt: z.number(),
+});
+
+// The draft read back from storage, or null when there is none, it is from another version, it is
+// too old or it is empty. A damaged document or metadata list is dropped, not the whole draft.
+export function restoreDraft(stored: unknown, now: number = Date.now()): IngestDraft | null {
+  const parsed = storedSchema.safeParse(stored);
+  if (!parsed.success) return null;
+  if (now - parsed.data.updatedAt > DRAFT_MAX_AGE_MS) return null;
+  const documents = parsed.data.documents.flatMap((d): DraftDocument[] => {
+    const doc = documentSchema.safeParse(d);
+    if (!doc.success) return [];
+    if (doc.data.kind === "url") return [doc.data];
+    const { file } = doc.data;
+    // A Blob that lost its File-ness on the way back gets its name and date again.
+    const asFile =
+      file === null || file instanceof File
+        ? file
+        : new File([file], doc.data.name, { type: doc.data.type, lastModified: doc.data.lastModified });
+    return [{ ...doc.data, file: asFile }];
+  });
+  const draft: IngestDraft = { ...parsed.data, version: DRAFT_VERSION, documents };
+  return isDraftEmpty(draft) ? null : draft;
+}
+
+// The restored draft merged into what the person did while it was loading: their changes win,
+// the stored draft fills in the rest (documents from both, stored ones first).
+export function mergeDrafts(restored: IngestDraft, current: IngestDraft): IngestDraft {
+  const ids = new Set(current.documents.map((d) => d.id));
+  return {
+    version: DRAFT_VERSION,
+    profile: current.profile || restored.profile,
+    packageId: current.packageId || restored.packageId,
+    metadatas: current.metadatas.length > 0 ? current.metadatas : restored.metadatas,
+    documents: [...restored.documents.filter((d) => !ids.has(d.id)), ...current.documents],
+    updatedAt: Math.max(restored.updatedAt, current.updatedAt),
+  };
+}
+
+// File documents whose File was not kept and must be chosen again.
+export function missingFiles(draft: IngestDraft): DraftFileDocument[] {
+  return draft.documents.filter((d): d is DraftFileDocument => d.kind === "file" && d.file === null);
+}
+
+const sameFile = (d: DraftFileDocument, f: File) =>
+  d.name === f.name && d.size === f.size && d.lastModified === f.lastModified;
+
+// Adds chosen files: a file matching a document whose File was lost fills it in again (keeping its
+// metadata), a file already in the draft is not added twice, any other file becomes a new document.
+export function addFiles(
+  draft: IngestDraft,
+  files: readonly File[],
+  newId: () => string,
+  now: number = Date.now(),
+): IngestDraft {
+  const documents = [...draft.documents];
+  for (const file of files) {
+    const index = documents.findIndex((d) => d.kind === "file" && sameFile(d, file));
+    const existing = documents[index];
+    if (existing?.kind === "file") {
+      if (existing.file === null) documents[index] = { ...existing, file };
+      continue;
+    }
+    documents.push({
+      kind: "file",
+      id: newId(),
+      name: file.name,
+      size: file.size,
+      type: file.type,
+      lastModified: file.lastModified,
+      file,
+      metadatas: [],
+    });
+  }
+  return { ...draft, documents, updatedAt: now };
+}
+
+// The draft without document `id`.
+export function removeDocument(draft: IngestDraft, id: string, now: number = Date.now()): IngestDraft {
+  return { ...draft, documents: draft.documents.filter((d) => d.id !== id), updatedAt: now };
+}
