@@ -9,6 +9,7 @@ import { packages, packageVersions } from "../db/schema";
 import { createEvidenceRecords, type Tsa } from "../evidence";
 import { appendTrace, getVersion } from "../ingest/store";
 import type { Queryable } from "../jobs/queue";
+import { removeUnreferencedBlobs } from "./deletion";
 import { entriesFromVersion, type PendingBlob, type PoEntry } from "./manifest";
 import { sealedVersions, type StoredEvidenceRecord } from "./tables";
 
@@ -103,7 +104,18 @@ async function sealStoredVersion(deps: SealDeps, key: { tenant: string; packageI
   if (entries.length === 0) return;
   await storeBlobs(deps.blobs, blobs);
   const sealing = await sealEntries(deps.tsa, entries);
-  await deps.db.transaction((tx) => recordSealing(tx, { ...key, subject: "archive" }, entries, sealing));
+  const sealed = await deps.db.transaction(async (tx) => {
+    // A deletion may have come between reading the version and now: its evidence must not reappear.
+    const [pkg] = await tx
+      .select({ deletedAt: packages.deletedAt })
+      .from(packages)
+      .where(and(eq(packages.tenant, key.tenant), eq(packages.packageId, key.packageId)))
+      .for("update");
+    if (!pkg || pkg.deletedAt) return false;
+    return recordSealing(tx, { ...key, subject: "archive" }, entries, sealing);
+  });
+  // Nor may the metadata bytes written for it outlive the deletion.
+  if (!sealed) await removeUnreferencedBlobs(deps.db, deps.blobs, blobs.map((b) => b.sha256));
 }
 
 // Seals the versions of one package that the ingest API added and nobody sealed yet.

@@ -3,9 +3,9 @@
 import type { UpdatePOCRequest } from "@/lib/preservation/schemas";
 import { appendTrace } from "../../ingest/store";
 import type { Operation } from "../context";
-import { requesterError } from "../errors";
+import { requesterError, responderError, unknownPoId } from "../errors";
 import { applyDelta } from "../manifest";
-import { profileOf, readPoBytes, requireLiveObject, selectVersions, versionIdOf } from "../objects";
+import { lookupPackage, profileOf, readPoBytes, requireLiveObject, selectVersions, versionIdOf } from "../objects";
 import { decodeSubmittedPos } from "../po-input";
 import { recordSealing, sealEntries } from "../seal";
 import { addRecordedVersion, storeDecoded } from "./preserve-po";
@@ -30,6 +30,13 @@ export const updatePOC: Operation<UpdatePOCRequest> = async (request, ctx) => {
   }
   const sealing = await sealEntries(services.tsa.tsa, entries, ctx.now);
   const version = await services.db.transaction(async (tx) => {
+    // The delta was applied to the latest version read above; a version added or a deletion since
+    // then would make the result wrong, so the row lock decides.
+    const locked = await lookupPackage(tx, caller.tenant, request.poId, true);
+    if (!locked || locked.deletedAt) throw unknownPoId(request.poId);
+    if (locked.latestVersion !== pkg.latestVersion) {
+      throw responderError("DeltaPOCInternalProblem", "The object received another version while this update was applied; send the update again.");
+    }
     await appendTrace(tx, {
       tenant: caller.tenant,
       packageId: request.poId,
