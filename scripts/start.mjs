@@ -1,0 +1,128 @@
+// `npm start` (next start) and `npm run dev` (next dev): the embedded archive and the dashboard
+// together, one Ctrl-C stops both. With upstream URLs pointing elsewhere, the dashboard alone.
+import { fileURLToPath } from "node:url";
+import nextEnv from "@next/env";
+import { buildReason } from "./start/build-check.mjs";
+import { embeddedUrls, startPlan } from "./start/config.mjs";
+import { portIsFree, waitForHealth } from "./start/ports.mjs";
+import { describeExit, run, runToEnd, say } from "./start/processes.mjs";
+import { ensureAuthSecret } from "./start/secret.mjs";
+
+const dev = process.argv.includes("--dev");
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (specifier) => fileURLToPath(import.meta.resolve(specifier));
+// PGlite creates its database on first start, which takes a while on a small machine.
+const ARCHIVE_START_TIMEOUT_MS = 180_000;
+
+function fail(message) {
+  say(message);
+  process.exit(1);
+}
+
+async function main() {
+  process.chdir(root);
+  // The same .env files, in the same order, that Next.js reads.
+  nextEnv.loadEnvConfig(root, dev, { info: () => {}, error: console.error });
+  const env = process.env;
+  const plan = startPlan(env);
+
+  if (!(await portIsFree(plan.dashboardPort))) {
+    fail(`Port ${plan.dashboardPort} is in use: stop the other process or set PORT.`);
+  }
+  if (plan.embedded && !(await portIsFree(plan.archivePort))) {
+    fail(
+      `Port ${plan.archivePort} is in use (is the archive already running?): stop the other process or set ARCHIVE_PORT.`,
+    );
+  }
+
+  const { secret, created, file } = await ensureAuthSecret(env, plan.dataDir);
+  if (created)
+    say(`Created AUTH_SECRET in ${file} (kept for later starts; set AUTH_SECRET to use your own).`);
+  const dashboardEnv = {
+    ...env,
+    // The embedded archive on another port: point the dashboard's upstreams at it.
+    ...(plan.embedded && plan.archivePort !== 4000 ? embeddedUrls(plan.archivePort) : {}),
+    AUTH_SECRET: secret,
+    // next-auth builds its callback URL from AUTH_URL; behind a proxy the Host header would differ.
+    AUTH_URL: env.AUTH_URL || plan.appUrl,
+    AUTH_TRUST_HOST: env.AUTH_TRUST_HOST || "true",
+    PORT: String(plan.dashboardPort),
+  };
+
+  if (!dev) {
+    const reason = await buildReason(root);
+    if (reason) {
+      say(`Building the dashboard: ${reason}.`);
+      await runToEnd("build", process.execPath, [bin("next/dist/bin/next"), "build"], dashboardEnv);
+    }
+  }
+
+  const children = [];
+  let stopping = false;
+  async function stopAll(exitCode) {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(children.map((child) => child.stop()));
+    process.exit(exitCode);
+  }
+  // Ctrl-C reaches the children too (same process group); wait for them, then leave.
+  process.on("SIGINT", () => void stopAll(0));
+  process.on("SIGTERM", () => void stopAll(0));
+
+  function watch(child, other) {
+    void child.exited.then((exit) => {
+      if (stopping) return;
+      const rest = other ? `; stopping the ${other} too` : "";
+      say(`The ${child.name} ${describeExit(exit)}${rest}.`);
+      void stopAll(exit.code === 0 && !exit.signal ? 0 : 1);
+    });
+  }
+
+  if (plan.embedded) {
+    say(`Starting the embedded archive on http://localhost:${plan.archivePort} ...`);
+    const archive = run("archive", process.execPath, [bin("tsx/cli"), "archive/src/main.ts"], {
+      ...env,
+      ARCHIVE_PORT: String(plan.archivePort),
+      // The identity provider sends browsers back to the dashboard's own address.
+      ARCHIVE_DASHBOARD_URL: env.ARCHIVE_DASHBOARD_URL || plan.appUrl,
+    });
+    children.push(archive);
+    watch(archive, "dashboard");
+    const health = await waitForHealth(`http://127.0.0.1:${plan.archivePort}/health`, {
+      timeoutMs: ARCHIVE_START_TIMEOUT_MS,
+      exited: archive.hasExited,
+    });
+    if (stopping || health === "exited") return;
+    if (health === "timeout") {
+      say(
+        `The archive did not answer /health within ${ARCHIVE_START_TIMEOUT_MS / 1000} s; stopping.`,
+      );
+      return stopAll(1);
+    }
+  } else {
+    say(
+      `Using the configured archive (${plan.customUpstreams.join(", ")} set): starting the dashboard alone.`,
+    );
+  }
+
+  const nextArgs = [
+    bin("next/dist/bin/next"),
+    dev ? "dev" : "start",
+    "-p",
+    String(plan.dashboardPort),
+  ];
+  const dashboard = run("dashboard", process.execPath, nextArgs, dashboardEnv);
+  children.push(dashboard);
+  watch(dashboard, plan.embedded ? "archive" : null);
+  const ready = await waitForHealth(`http://127.0.0.1:${plan.dashboardPort}/api/health`, {
+    timeoutMs: ARCHIVE_START_TIMEOUT_MS,
+    exited: dashboard.hasExited,
+  });
+  // Another server answering on the port would look healthy too: the child must still run.
+  if (ready === "healthy" && !dashboard.hasExited()) {
+    const mode = dev ? "development" : "production";
+    say(`Scriptorium is ready at ${plan.appUrl} (${mode} mode). Ctrl-C stops everything.`);
+  }
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));
