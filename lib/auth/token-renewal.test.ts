@@ -52,8 +52,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+interface TokenStats {
+  refresh_token: number;
+  client_credentials: number;
+}
 const stats = async () =>
-  (await (await fetch(`${server.url}/_archive/token-stats`)).json()) as Record<string, number>;
+  (await (await fetch(`${server.url}/_archive/token-stats`)).json()) as TokenStats;
 const whoami = (token: string) =>
   fetch(`${server.url}/api/whoami`, { headers: { authorization: `Bearer ${token}` } });
 
