@@ -2,8 +2,8 @@
 export async function register() {
   // lib/env is Node-only (server-only, process.env); the edge runtime never reads it.
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { getEnv } = await import("./lib/env");
-    // Throws an EnvError naming each bad variable, which stops `next start` before it serves.
-    getEnv();
+    const { checkEnvAtStartup } = await import("./lib/env");
+    // Exits with a sentence naming each bad variable, so `next start` never serves with bad config.
+    checkEnvAtStartup();
   }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { ENV_VARIABLES, EnvError, loadEnv } from "./env";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ENV_VARIABLES, EnvError, checkEnvAtStartup, env, loadEnv } from "./env";
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -175,6 +175,36 @@ describe("loadEnv failure sentences", () => {
         "  - APP_URL must be an http(s) URL, got 'foo'.\n" +
         "  - UPSTREAM_TOKEN_MODE must be user or service, got 'x'.",
     );
+  });
+});
+
+describe("start-up", () => {
+  const cache = globalThis as { __scriptoriumEnv?: unknown };
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    delete cache.__scriptoriumEnv;
+  });
+
+  it("stops the process with the sentence when the environment is bad", () => {
+    delete cache.__scriptoriumEnv;
+    vi.stubEnv("PRESERVATION_API_URL", "foo");
+    const exit = vi.spyOn(process, "exit").mockImplementation(() => undefined as never);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    checkEnvAtStartup();
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(log.mock.calls[0]?.[0]).toContain(
+      "PRESERVATION_API_URL must be an http(s) URL, got 'foo'",
+    );
+  });
+
+  it("serves `env` from process.env, parsed once", () => {
+    delete cache.__scriptoriumEnv;
+    vi.stubEnv("UPSTREAM_TIMEOUT_MS", "2000");
+    expect(env.UPSTREAM_TIMEOUT_MS).toBe(2000);
+    vi.stubEnv("UPSTREAM_TIMEOUT_MS", "3000");
+    expect(env.UPSTREAM_TIMEOUT_MS).toBe(2000);
+    expect({ ...env }).toMatchObject({ UPSTREAM_TIMEOUT_MS: 2000 });
   });
 });
 

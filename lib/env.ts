@@ -175,6 +175,19 @@ export function getEnv(): Env {
   return cache.__scriptoriumEnv;
 }
 
+// Called by instrumentation.ts: `next start` only logs a failing register() and goes on serving
+// errors, so bad configuration ends the process here instead.
+export function checkEnvAtStartup(): void {
+  try {
+    getEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(`${error.message}
+Set it in the environment or in .env.local (see .env.example).`);
+    process.exit(1);
+  }
+}
+
 // Lazy so that `next build`, which imports server modules, does not need the runtime configuration.
 export const env: Env = new Proxy({} as Env, {
   get: (_, key) => getEnv()[key as keyof Env],
