@@ -102,6 +102,13 @@ export function apiRoute<P = Record<string, never>>(
   };
 }
 
+// Targets come from the caller (path values): keep them short and free of characters (NUL) that
+// the database refuses, so a hostile value cannot stop the entry from being written.
+function printable(value: string): string {
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, "\uFFFD");
+  return (clean.length > 300 ? `${clean.slice(0, 300)}…` : clean).toWellFormed();
+}
+
 interface PendingAudit {
   deps: ApiDeps;
   session: ApiSession;
@@ -127,7 +134,7 @@ async function writeAudit(
     await entry.deps.recordAudit({
       actor: { id: session.user.id, name: session.user.name },
       action,
-      target: notes.target ?? null,
+      target: notes.target === undefined ? null : printable(notes.target),
       outcome,
       tenant: session.tenant,
       detail: Object.keys(detail).length > 0 ? detail : null,

@@ -41,6 +41,8 @@ export async function readJsonBody(
   options: { limit?: number; empty?: unknown } = {},
 ): Promise<unknown> {
   const limit = options.limit ?? BODY_LIMIT_BYTES;
+  // No body at all is not a body of the wrong type.
+  if (request.body === null && "empty" in options) return options.empty;
   const type = request.headers.get("content-type");
   if (!type || !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError(

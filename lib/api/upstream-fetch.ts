@@ -170,6 +170,12 @@ export function upstreamUrl(base: string, ...parts: PathPart[]): URL {
         { field: part.field },
       );
     }
+    // No identifier has them, and some stores fail on them (NUL) instead of answering "not found".
+    if (/[\u0000-\u001f\u007f]/.test(part.value)) {
+      throw new ApiError("VALIDATION_ERROR", `${part.field} may not contain control characters`, {
+        field: part.field,
+      });
+    }
     if (!part.value.isWellFormed()) {
       // A lone surrogate has no UTF-8 form, so no URL can carry it.
       throw new ApiError(

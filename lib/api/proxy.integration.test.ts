@@ -1,0 +1,275 @@
+// The /api routes against the real embedded archive, called as Next calls them.
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
+import { POST as updateDocument } from "@/app/api/ingest/document/[packageId]/route";
+import { PUT as ingestSip } from "@/app/api/ingest/sip/route";
+import { GET as sipStatus } from "@/app/api/ingest/sip/[packageId]/[submissionName]/route";
+import { GET as uploadUrl } from "@/app/api/ingest/url/route";
+import { auditLog, submissions } from "@/lib/db/schema";
+import { POST as preservation } from "@/app/api/preservation/[operation]/route";
+import { createIngestClient, type IngestClient } from "@/lib/ingest/client";
+import { apiDeps, configureApi } from "./deps";
+import { BODY_LIMIT_BYTES } from "./request";
+import { startTestArchive, type TestArchive } from "./testing/archive";
+import { invoke, sessionOf, startHarness, TENANT_HEADER, type Harness } from "./testing/harness";
+
+const DC = "http://purl.org/dc/elements/1.1/";
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+
+function documentBody(packageId = `proxy-${randomUUID()}`, content = b64(randomBytes(64))) {
+  return {
+    profile: "default",
+    packageId,
+    document: { type: "BINARY", name: "record.bin", content },
+    metadatas: [{ schema: DC, metadata: { title: "A record" } }],
+  };
+}
+
+let archive: TestArchive;
+let harness: Harness;
+let harnessIngest: IngestClient;
+
+beforeAll(async () => {
+  archive = await startTestArchive();
+  harness = await startHarness({ archiveUrl: archive.url, mode: "service" });
+  harnessIngest = (await apiDeps()).ingest;
+}, 120_000);
+afterAll(async () => {
+  await harness?.close();
+  await archive?.close();
+});
+beforeEach(() => {
+  harness.session = sessionOf("archivist");
+  harness.calls.length = 0;
+});
+
+describe("ingest through the dashboard", () => {
+  it("accepts a document, journals it, audits it and reports its status", async () => {
+    const body = documentBody();
+    const accepted = await invoke(ingestDocument, "PUT", "/api/ingest/document", {}, { body });
+    expect(accepted.status).toBe(201);
+    const answer = accepted.json as { packageId: string; name: string; status: string };
+    expect(answer.packageId).toBe(body.packageId);
+    expect(accepted.headers.get("location")).toBe(
+      `/api/ingest/sip/${encodeURIComponent(answer.packageId)}/${encodeURIComponent(answer.name)}`,
+    );
+    const call = harness.calls[0];
+    expect(call?.headers.get("X-Vendor-Repository")).toBe("demo");
+
+    const [row] = await harness.dashboard.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.packageId, body.packageId));
+    expect(row).toMatchObject({
+      tenant: "demo",
+      submissionName: answer.name,
+      profile: "default",
+      userId: "archivist",
+    });
+    const audit = await harness.dashboard.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, body.packageId));
+    expect(audit).toMatchObject([
+      { actorId: "archivist", action: "ingest.document", outcome: "success" },
+    ]);
+
+    const status = await invoke(sipStatus, "GET", "/api/ingest/sip/x/y", {
+      packageId: answer.packageId,
+      submissionName: answer.name,
+    });
+    expect(status.status).toBe(200);
+    expect(status.json).toMatchObject({ packageId: body.packageId, name: answer.name });
+  });
+
+  it("hands out an upload URL with its key", async () => {
+    const answer = await invoke(uploadUrl, "GET", "/api/ingest/url", {});
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({
+      url: expect.stringMatching(/^http/),
+      key: expect.any(String),
+    });
+  });
+
+  it("passes the archive's NOT_FOUND on with its meaning", async () => {
+    const answer = await invoke(
+      updateDocument,
+      "POST",
+      "/api/ingest/document/x",
+      { packageId: `missing-${randomUUID()}` },
+      {
+        body: { metadatas: [] },
+      },
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.json).toMatchObject({
+      error: { code: "NOT_FOUND", upstream: { status: 404, code: "NOT_FOUND" } },
+    });
+  });
+
+  it("refuses an invalid SIP naming the field, without calling the archive", async () => {
+    const answer = await invoke(
+      ingestSip,
+      "PUT",
+      "/api/ingest/sip",
+      {},
+      {
+        body: { type: "BINARY", name: "bag.zip", content: "not base64!" },
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ error: { code: "VALIDATION_ERROR", field: "content" } });
+    expect(harness.calls).toHaveLength(0);
+  });
+});
+
+describe("limits", () => {
+  it("passes an inline body just under the archive's 10 MB untruncated", async () => {
+    const overhead = JSON.stringify(documentBody("x", "")).length + 200;
+    const length = Math.floor((BODY_LIMIT_BYTES - overhead) / 4) * 4;
+    const content = b64(randomBytes((length / 4) * 3));
+    const body = documentBody(`proxy-big-${randomUUID()}`, content);
+    const sent = JSON.stringify(body);
+    expect(Buffer.byteLength(sent)).toBeLessThanOrEqual(BODY_LIMIT_BYTES);
+    expect(Buffer.byteLength(sent)).toBeGreaterThan(BODY_LIMIT_BYTES - 1024);
+    const answer = await invoke(
+      ingestDocument,
+      "PUT",
+      "/api/ingest/document",
+      {},
+      { rawBody: sent },
+    );
+    expect(answer.status).toBe(201);
+    expect(harness.calls).toHaveLength(1);
+    expect(harness.calls[0]?.bodyBytes).toBe(Buffer.byteLength(sent));
+  });
+
+  it("refuses a larger body with 413 pointing at the upload URL, without calling the archive", async () => {
+    const body = documentBody("too-big", b64(randomBytes(Math.ceil(BODY_LIMIT_BYTES / 4) * 3)));
+    const answer = await invoke(ingestDocument, "PUT", "/api/ingest/document", {}, { body });
+    expect(answer.status).toBe(413);
+    expect(answer.json).toMatchObject({
+      error: { code: "JSON_TOO_LARGE", message: expect.stringContaining("/api/ingest/url") },
+    });
+    expect(harness.calls).toHaveLength(0);
+  });
+});
+
+describe("who may do what", () => {
+  it("refuses DeletePO to an archivist with 403, audits it, and never calls the archive", async () => {
+    const poId = `po-${randomUUID()}`;
+    const answer = await invoke(
+      preservation,
+      "POST",
+      "/api/preservation/DeletePO",
+      { operation: "DeletePO" },
+      {
+        body: { poId, mod: "OnlySubDOs", reason: "test" },
+      },
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.json).toMatchObject({ error: { code: "FORBIDDEN" } });
+    expect(harness.calls).toHaveLength(0);
+    // Refused before the body is read, so the entry names the action, not the object.
+    const audit = await harness.dashboard.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "object.delete"));
+    expect(audit).toMatchObject([{ actorId: "archivist", outcome: "denied", target: null }]);
+  });
+
+  it("refuses a cross-site POST with 403, and answers 401 to nobody", async () => {
+    const crossSite = await invoke(
+      ingestDocument,
+      "PUT",
+      "/api/ingest/document",
+      {},
+      {
+        body: documentBody(),
+        headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+      },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json).toMatchObject({ error: { code: "CROSS_SITE" } });
+    harness.session = null;
+    const anonymous = await invoke(
+      ingestDocument,
+      "PUT",
+      "/api/ingest/document",
+      {},
+      { body: documentBody() },
+    );
+    expect(anonymous.status).toBe(401);
+    expect(harness.calls).toHaveLength(0);
+  });
+
+  it("sends the user's chosen tenant and the enrichers as one comma-separated header", async () => {
+    harness.session = sessionOf("admin", { tenant: "research" });
+    const body = documentBody();
+    const answer = await invoke(
+      ingestDocument,
+      "PUT",
+      "/api/ingest/document?enrichers=permissions",
+      {},
+      {
+        body,
+        headers: { enrichers: "pluginreports, breadcrumb" },
+      },
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.json).toMatchObject({ permissions: expect.arrayContaining(["DELETE"]) });
+    expect(harness.calls[0]?.headers.get(TENANT_HEADER)).toBe("research");
+    expect(harness.calls[0]?.headers.get("enrichers")).toBe(
+      "pluginreports,breadcrumbs,permissions",
+    );
+  });
+
+  it("refuses an unknown enricher naming the field", async () => {
+    const answer = await invoke(
+      ingestDocument,
+      "PUT",
+      "/api/ingest/document",
+      {},
+      {
+        body: documentBody(),
+        headers: { enrichers: "pluginreports,everything" },
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ error: { code: "VALIDATION_ERROR", field: "enrichers" } });
+    expect(harness.calls).toHaveLength(0);
+  });
+});
+
+describe("when the archive is away", () => {
+  it("answers 502 with a sentence a person understands", async () => {
+    configureApi({
+      ingest: createIngestClient({
+        baseUrl: "http://127.0.0.1:1/ingest",
+        tenantHeader: TENANT_HEADER,
+        timeoutMs: 2_000,
+        tokenMode: "service",
+        retries: 1,
+        backoffMs: 10,
+        maxResponseBytes: 1024,
+      }),
+    });
+    try {
+      const answer = await invoke(sipStatus, "GET", "/api/ingest/sip/a/b", {
+        packageId: "a",
+        submissionName: "b",
+      });
+      expect(answer.status).toBe(502);
+      expect(answer.json).toMatchObject({
+        error: {
+          code: "UPSTREAM_UNAVAILABLE",
+          message: "The archive could not be reached. Check that it is running, then try again.",
+        },
+      });
+    } finally {
+      configureApi({ ingest: harnessIngest });
+    }
+  });
+});
