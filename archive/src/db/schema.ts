@@ -188,3 +188,6 @@ export const traceEvents = pgTable(
   },
   (t) => [index("trace_events_package_idx").on(t.tenant, t.packageId, t.id)],
 );
+
+// The preservation API's sealed versions (evidence per version) live with the preservation code.
+export { sealedVersions } from "../preservation/tables";
