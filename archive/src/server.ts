@@ -1,4 +1,4 @@
-// Starts the embedded archive: identity provider, ingest API, upload URLs and (later) the
+// Starts the embedded archive: identity provider, ingest API, upload URLs and the
 // preservation API on one HTTP server.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
@@ -8,6 +8,7 @@ import { openArchiveDb } from "./db/client";
 import type { ArchiveEnv } from "./http/context";
 import { createIdentity } from "./oidc";
 import { createIngest } from "./ingest";
+import { createPreservation } from "./preservation";
 
 export interface RunningArchive {
   url: string;
@@ -19,6 +20,7 @@ export async function startArchive(config: ArchiveConfig): Promise<RunningArchiv
   const { db } = database;
   const identity = await createIdentity({ config, db });
   const ingest = await createIngest({ config, db });
+  const preservation = await createPreservation({ config, db, identity });
 
   const app = new Hono<ArchiveEnv>();
   app.use("*", async (c, next) => {
@@ -30,6 +32,7 @@ export async function startArchive(config: ArchiveConfig): Promise<RunningArchiv
   app.route("/", identity.routes);
   app.use("/ingest/*", identity.requireCaller);
   app.route("/ingest", ingest.routes);
+  app.route("/preservation", preservation.routes);
 
   const listener = getRequestListener(app.fetch);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -57,11 +60,13 @@ export async function startArchive(config: ArchiveConfig): Promise<RunningArchiv
     server.listen(config.port, config.host, () => resolve());
   });
   ingest.start();
+  preservation.start();
 
   return {
     url: config.publicUrl,
     async close() {
       await ingest.stop();
+      await preservation.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await database.close();
