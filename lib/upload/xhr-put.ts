@@ -37,7 +37,8 @@ export const xhrPut: PutTransport = ({ url, body, headers, onProgress, signal })
       resolve({
         status: xhr.status,
         body: typeof xhr.responseText === "string" ? xhr.responseText : "",
-        retryAfter: xhr.getResponseHeader("Retry-After"),
+        // Asked for only when the server exposes it: reading an unexposed header logs a CORS error.
+        retryAfter: /^retry-after:/im.test(xhr.getAllResponseHeaders()) ? xhr.getResponseHeader("Retry-After") : null,
       });
     };
     const failed = () => {
