@@ -32,3 +32,10 @@ export function responderError(minor: MinorName, message: string): PreservationE
 export function unknownPoId(poId: string): PreservationError {
   return requesterError("unknownPOID", `No preservation object "${poId}" exists in this tenant.`);
 }
+
+// Writing (PreservePO, UpdatePOC) needs the archivist or admin role, as ingesting does.
+export function requireWriter(roles: readonly string[]): void {
+  if (!roles.includes("archivist") && !roles.includes("admin")) {
+    throw new PreservationError("RequesterError", "noPermission", "Preserving objects needs the archivist or admin role.", 403);
+  }
+}

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { PreservePORequest } from "@/lib/preservation/schemas";
 import { addVersion, appendTrace } from "../../ingest/store";
 import type { Operation, OperationContext } from "../context";
-import { requesterError } from "../errors";
+import { requesterError, requireWriter } from "../errors";
 import { toIngestRecords } from "../ingest-records";
 import { entriesFromDecoded } from "../manifest";
 import { decodeSubmittedPos, type DecodedPo } from "../po-input";
@@ -14,6 +14,7 @@ import { recordSealing, sealEntries, storeBlobs } from "../seal";
 
 // POST /preservation/PreservePO – preserve new objects
 export const preservePO: Operation<PreservePORequest> = async (request, ctx) => {
+  requireWriter(ctx.caller.roles);
   const profile = activeProfile(ctx, request.pro);
   const decoded = decodeSubmittedPos(request.po ?? [], ctx.services.metadata, ctx.services.identify);
   const { entries } = await storeDecoded(ctx, decoded);

@@ -3,7 +3,7 @@
 import type { UpdatePOCRequest } from "@/lib/preservation/schemas";
 import { appendTrace } from "../../ingest/store";
 import type { Operation } from "../context";
-import { requesterError, responderError, unknownPoId } from "../errors";
+import { requesterError, requireWriter, responderError, unknownPoId } from "../errors";
 import { applyDelta } from "../manifest";
 import { lookupPackage, profileOf, readPoBytes, requireLiveObject, selectVersions, versionIdOf } from "../objects";
 import { decodeSubmittedPos } from "../po-input";
@@ -13,6 +13,7 @@ import { addRecordedVersion, storeDecoded } from "./preserve-po";
 // POST /preservation/UpdatePOC – add a version to an object
 export const updatePOC: Operation<UpdatePOCRequest> = async (request, ctx) => {
   const { services, caller } = ctx;
+  requireWriter(caller.roles);
   const { pkg, rows } = await requireLiveObject(ctx, request.poId);
   const profile = profileOf(services, pkg, ctx.now);
   const [latest] = selectVersions(rows, undefined, request.poId);
