@@ -1,0 +1,187 @@
+// Deletions against the real embedded archive (in-process, port 4600-4699) and a scratch dashboard
+// database: with and without four-eyes, what reaches the archive, the rows and the audit log.
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadArchiveConfig } from "@/archive/src/config";
+import { startArchive } from "@/archive/src/server";
+import { ApiError } from "@/lib/api/errors";
+import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
+import { sessionOf } from "@/lib/api/testing/harness";
+import { requestToken } from "@/lib/auth/oidc-client";
+import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
+import { listAudit, recordAudit } from "@/lib/journal/audit";
+import { createPreservationClient } from "@/lib/preservation/client";
+import { approveDeletion, rejectDeletion, requestDeletion, type DeletionDeps } from "./service";
+import { writeFourEyes } from "./store";
+
+const configDir = fileURLToPath(new URL("../../config", import.meta.url));
+let archive: { url: string; close(): Promise<void> };
+let dataDir: string;
+let dashboard: OpenedDashboardDb;
+let token: string;
+let client: ReturnType<typeof createPreservationClient>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp("/tmp/presui-deletions-");
+  const first = 4600 + Math.floor(Math.random() * 90);
+  for (let port = first; port < 4700; port++) {
+    const config = loadArchiveConfig({
+      ARCHIVE_PORT: String(port),
+      ARCHIVE_DATA_DIR: path.join(dataDir, `archive-${port}`),
+      ARCHIVE_CONFIG_DIR: configDir,
+    } as unknown as NodeJS.ProcessEnv);
+    try {
+      archive = await startArchive(config);
+      break;
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.includes("already in use")) throw error;
+    }
+  }
+  dashboard = await openDashboardDb({});
+  const grant = await requestToken(
+    {
+      issuer: `${archive.url}/oidc`,
+      clientId: "demo-admin",
+      clientSecret: "demo-admin-secret",
+      timeoutMs: 10_000,
+    },
+    { grant_type: "client_credentials" },
+  );
+  token = grant.accessToken;
+  client = createPreservationClient({
+    ...DEFAULT_UPSTREAM_SETTINGS,
+    baseUrl: `${archive.url}/preservation`,
+    tenantHeader: "X-Vendor-Repository",
+    tokenMode: "service",
+    timeoutMs: 20_000,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await dashboard?.close();
+  await archive?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const alan = sessionOf("admin");
+const grace = sessionOf("admin", {
+  user: { ...alan.user, id: "admin2", name: "Grace Second Admin" },
+});
+
+function depsFor(session: typeof alan): DeletionDeps {
+  return {
+    db: dashboard.db,
+    session,
+    recordAudit: (entry) => recordAudit(entry, dashboard.db),
+    deletePO: (tenant, request) => client.call({ token, tenant }, "DeletePO", request),
+  };
+}
+
+async function preserve(): Promise<string> {
+  const answer = await client.call({ token, tenant: "demo" }, "PreservePO", {
+    pro: "urn:scriptorium:profile:general:1.0",
+    po: [
+      { binaryData: { value: Buffer.from("to be deleted").toString("base64") }, id: "note.txt" },
+    ],
+  });
+  return answer.body.poId!;
+}
+
+async function exists(poId: string): Promise<boolean> {
+  try {
+    await client.call({ token, tenant: "demo" }, "RetrievePO", { poId, sor: "PO" });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "NOT_FOUND") return false;
+    throw error;
+  }
+}
+
+const input = (poId: string) => ({
+  poId,
+  mode: "OnlySubDOs" as const,
+  reason: "Retention period has ended",
+  crn: "Alan Admin",
+  confirm: poId,
+});
+
+describe("deletions", () => {
+  it("without four-eyes, deletes at once and records the outcome", async () => {
+    const poId = await preserve();
+    const row = await requestDeletion(depsFor(alan), input(poId));
+    expect(row).toMatchObject({
+      status: "done",
+      requestedByName: "Alan Admin",
+      outcome: { ok: true },
+    });
+    expect(await exists(poId)).toBe(false);
+    const [entry] = await listAudit({ action: "object.delete" }, dashboard.db);
+    expect(entry).toMatchObject({ target: poId, outcome: "success", actorName: "Alan Admin" });
+    // OnlySubDOs keeps the evidence: it is still answered.
+    const evidence = await client.call({ token, tenant: "demo" }, "RetrievePO", {
+      poId,
+      sor: "Evidence",
+    });
+    expect(evidence.body.po?.length).toBe(1);
+  });
+
+  it("records a failed deletion as failed, with the archive's reason", async () => {
+    const row = await requestDeletion(depsFor(alan), input("no-such-object"));
+    expect(row.status).toBe("failed");
+    expect(row.outcome).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  });
+
+  it("with four-eyes, waits for a second admin before anything reaches the archive", async () => {
+    await writeFourEyes(dashboard.db, true);
+    const poId = await preserve();
+    const row = await requestDeletion(depsFor(alan), input(poId));
+    expect(row.status).toBe("pending");
+    expect(await exists(poId)).toBe(true);
+
+    await expect(approveDeletion(depsFor(alan), row.id, "Fine by me")).rejects.toThrow(
+      /second administrator must approve/,
+    );
+    const approved = await approveDeletion(
+      depsFor(grace),
+      row.id,
+      "Checked the retention schedule",
+    );
+    expect(approved).toMatchObject({ status: "done", decidedByName: "Grace Second Admin" });
+    expect(await exists(poId)).toBe(false);
+    await expect(rejectDeletion(depsFor(grace), row.id, "Too late")).rejects.toThrow(
+      /already deleted/,
+    );
+
+    const [deletion] = await listAudit({ action: "object.delete" }, dashboard.db);
+    expect(deletion).toMatchObject({ target: poId, actorName: "Grace Second Admin" });
+    expect(deletion?.detail).toMatchObject({
+      requestedBy: "Alan Admin",
+      approvedBy: "Grace Second Admin",
+    });
+  });
+
+  it("with four-eyes, a rejected request never deletes", async () => {
+    const poId = await preserve();
+    const row = await requestDeletion(depsFor(alan), input(poId));
+    const rejected = await rejectDeletion(depsFor(grace), row.id, "Still under legal hold");
+    expect(rejected).toMatchObject({ status: "rejected", comment: "Still under legal hold" });
+    await expect(approveDeletion(depsFor(grace), row.id, "Changed my mind")).rejects.toThrow(
+      /rejected/,
+    );
+    expect(await exists(poId)).toBe(true);
+  });
+
+  it("hides requests of tenants the admin does not work in", async () => {
+    await writeFourEyes(dashboard.db, true);
+    const poId = await preserve();
+    const row = await requestDeletion(depsFor(alan), input(poId));
+    const outsider = sessionOf("admin", {
+      user: { ...grace.user, id: "eve", tenants: ["research"] },
+    });
+    await expect(approveDeletion(depsFor(outsider), row.id, "Sure")).rejects.toThrow(
+      /no such deletion request/,
+    );
+  });
+});
