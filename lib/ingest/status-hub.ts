@@ -1,0 +1,197 @@
+// The status hub: however many browsers watch one SIP, the server asks the upstream about it once
+// per interval and fans the answer out. One poller per (tenant, packageId, submissionName); it
+// backs off from ~1 s to ~15 s while nothing changes, stops at a terminal status, and stops when
+// the last watcher leaves. Pure apart from timers: the poll is injected per watcher (each brings
+// its own token), so tests drive it with fake polls and fake timers.
+import type { IngestResponse } from "@/lib/ingest/schemas";
+import { DEFAULT_PACING, nextPollDelay, type PollPacing } from "./watch/backoff";
+import { nextSnapshot, snapshotChanged, type SipSnapshot, type WatchEvent } from "./watch/snapshot";
+
+export interface SipKey {
+  tenant: string;
+  packageId: string;
+  submissionName: string;
+}
+
+// Asks the upstream for the SIP's status (with plugin reports) on behalf of one watcher.
+export type PollSip = (signal: AbortSignal) => Promise<IngestResponse>;
+
+export interface Watcher {
+  poll: PollSip;
+  onEvent: (event: WatchEvent) => void;
+}
+
+// How a failed poll is handled: `watcher` drops only the watcher whose poll failed (its session
+// ended), `final` stops the poller for everyone (no such SIP), `retry` backs off and asks again.
+export type FailureKind = "watcher" | "final" | "retry";
+
+export interface Timers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export interface StatusHubOptions {
+  pacing?: PollPacing;
+  // One poll may take this long before it is abandoned and counted as failed.
+  pollTimeoutMs?: number;
+  // Called once per change a poller sees (e.g. to update the ingest journal); errors are logged.
+  onChange?: (key: SipKey, snapshot: SipSnapshot) => void | Promise<void>;
+  classifyFailure?: (error: unknown) => { kind: FailureKind; message: string; code: string | null };
+  timers?: Timers;
+  now?: () => Date;
+}
+
+export interface HubStats {
+  // SIPs with at least one watcher.
+  sips: number;
+  watchers: number;
+  // Upstream polls started since the hub was made.
+  polls: number;
+}
+
+export interface StatusHub {
+  // Starts watching; returns the function that stops. The watcher gets the last known snapshot at once.
+  watch(key: SipKey, watcher: Watcher): () => void;
+  stats(): HubStats;
+}
+
+interface Entry {
+  key: SipKey;
+  watchers: Set<Watcher>;
+  snapshot: SipSnapshot | null;
+  lastProblem: WatchEvent | null;
+  delayMs: number | null;
+  timer: unknown;
+  inFlight: AbortController | null;
+  // Terminal status or a final failure: nothing more to ask.
+  done: boolean;
+}
+
+const realTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+function defaultClassify(error: unknown): { kind: FailureKind; message: string; code: string | null } {
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: "retry", message, code: null };
+}
+
+// A hub with its own pollers; production keeps one per process (see watch/hub-instance.ts).
+export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
+  const pacing = options.pacing ?? DEFAULT_PACING;
+  const timers = options.timers ?? realTimers;
+  const now = options.now ?? (() => new Date());
+  const classify = options.classifyFailure ?? defaultClassify;
+  const pollTimeoutMs = options.pollTimeoutMs ?? 20_000;
+  const entries = new Map<string, Entry>();
+  let polls = 0;
+
+  const idOf = (key: SipKey) => JSON.stringify([key.tenant, key.packageId, key.submissionName]);
+
+  function send(watcher: Watcher, event: WatchEvent): void {
+    try {
+      watcher.onEvent(event);
+    } catch (error) {
+      // One broken connection must not stop the others from hearing.
+      console.error("a status watcher failed to take an event", error);
+    }
+  }
+
+  const broadcast = (entry: Entry, event: WatchEvent) =>
+    [...entry.watchers].forEach((w) => send(w, event));
+
+  const live = (entry: Entry) => entries.get(idOf(entry.key)) === entry && entry.watchers.size > 0;
+
+  function schedule(entry: Entry, changed: boolean): number {
+    entry.delayMs = nextPollDelay(entry.delayMs, changed, pacing);
+    entry.timer = timers.set(() => void poll(entry), entry.delayMs);
+    return entry.delayMs;
+  }
+
+  async function poll(entry: Entry): Promise<void> {
+    entry.timer = null;
+    // The oldest watcher asks for everyone; when it leaves, the next one does.
+    const asker = entry.watchers.values().next().value;
+    if (!asker || entry.done || !live(entry)) return;
+    const controller = new AbortController();
+    entry.inFlight = controller;
+    const timeout = timers.set(() => controller.abort(new Error("The archive took too long to answer.")), pollTimeoutMs);
+    polls++;
+    try {
+      const response = await asker.poll(controller.signal);
+      if (!live(entry) || controller.signal.aborted) return;
+      const next = nextSnapshot(entry.snapshot, response, entry.key.submissionName, now());
+      const changed = snapshotChanged(entry.snapshot, next);
+      entry.snapshot = next;
+      entry.lastProblem = null;
+      if (changed) {
+        broadcast(entry, { type: "snapshot", snapshot: next });
+        void Promise.resolve()
+          .then(() => options.onChange?.(entry.key, next))
+          .catch((error: unknown) => console.error("status change could not be recorded", error));
+      }
+      if (next.terminal) {
+        entry.done = true;
+        return;
+      }
+      const delay = schedule(entry, changed);
+      if (!changed) broadcast(entry, { type: "checked", at: next.checkedAt, nextCheckInMs: delay });
+    } catch (error) {
+      if (!live(entry)) return;
+      const failure = classify(controller.signal.aborted ? controller.signal.reason : error);
+      const at = now().toISOString();
+      if (failure.kind === "watcher") {
+        entry.watchers.delete(asker);
+        send(asker, { type: "problem", message: failure.message, code: failure.code, final: true, retryInMs: null, at });
+        if (entry.watchers.size === 0) entries.delete(idOf(entry.key));
+        else entry.timer = timers.set(() => void poll(entry), 0);
+        return;
+      }
+      const final = failure.kind === "final";
+      const retryInMs = final ? null : schedule(entry, false);
+      entry.done = final;
+      entry.lastProblem = { type: "problem", message: failure.message, code: failure.code, final, retryInMs, at };
+      broadcast(entry, entry.lastProblem);
+    } finally {
+      timers.clear(timeout);
+      if (entry.inFlight === controller) entry.inFlight = null;
+    }
+  }
+
+  function stop(entry: Entry): void {
+    if (entry.timer !== null) timers.clear(entry.timer);
+    entry.timer = null;
+    entry.inFlight?.abort(new Error("Nobody is watching any more."));
+    entries.delete(idOf(entry.key));
+  }
+
+  return {
+    watch(key, watcher) {
+      const id = idOf(key);
+      let entry = entries.get(id);
+      const fresh = !entry;
+      if (!entry) {
+        entry = { key, watchers: new Set(), snapshot: null, lastProblem: null, delayMs: null, timer: null, inFlight: null, done: false };
+        entries.set(id, entry);
+      }
+      const mine = entry;
+      mine.watchers.add(watcher);
+      if (mine.snapshot) send(watcher, { type: "snapshot", snapshot: mine.snapshot });
+      if (mine.lastProblem) send(watcher, mine.lastProblem);
+      if (fresh) void poll(mine);
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        mine.watchers.delete(watcher);
+        if (mine.watchers.size === 0 && entries.get(id) === mine) stop(mine);
+      };
+    },
+    stats() {
+      let watchers = 0;
+      for (const entry of entries.values()) watchers += entry.watchers.size;
+      return { sips: entries.size, watchers, polls };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// What the status hub knows about one SIP and pushes to every watcher: the status, the plugin
+// reports and the status changes seen so far. Plain JSON, so it travels as a server-sent event
+// and is parsed again (leniently) in the browser.
+import { z } from "zod";
+import { isTerminalSipStatus, type IngestResponse } from "@/lib/ingest/schemas";
+
+export const WatchedReport = z.object({
+  pluginName: z.string(),
+  // SUCCESS, WARNING, FAILURE, or whatever else the upstream says (shown verbatim).
+  status: z.string(),
+  message: z.string(),
+  executionDate: z.string().nullable(),
+});
+export type WatchedReport = z.infer<typeof WatchedReport>;
+
+export const StatusChange = z.object({ status: z.string(), at: z.string() });
+export type StatusChange = z.infer<typeof StatusChange>;
+
+export const SipSnapshot = z.object({
+  packageId: z.string(),
+  submissionName: z.string(),
+  // null while the upstream has not named one.
+  status: z.string().nullable(),
+  // Only INGESTED and FAILED end a SIP; any other value, known or not, is still in progress.
+  terminal: z.boolean(),
+  submissionDate: z.string().nullable(),
+  pluginReports: z.array(WatchedReport),
+  // Status changes the dashboard saw, oldest first; the first is when it first looked.
+  history: z.array(StatusChange),
+  // When the upstream was last asked.
+  checkedAt: z.string(),
+});
+export type SipSnapshot = z.infer<typeof SipSnapshot>;
+
+export const WatchEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("snapshot"), snapshot: SipSnapshot }),
+  // The upstream was asked again and nothing changed.
+  z.object({ type: z.literal("checked"), at: z.string(), nextCheckInMs: z.number().nullable() }),
+  // Asking failed. `final`: the dashboard stops asking (e.g. no such SIP).
+  z.object({
+    type: z.literal("problem"),
+    message: z.string(),
+    code: z.string().nullable(),
+    final: z.boolean(),
+    retryInMs: z.number().nullable(),
+    at: z.string(),
+  }),
+]);
+export type WatchEvent = z.infer<typeof WatchEvent>;
+
+function reportsOf(response: IngestResponse): WatchedReport[] {
+  return (response.pluginReports ?? []).map((r) => ({
+    pluginName: r.pluginName ?? "unnamed plugin",
+    status: r.status ?? "UNKNOWN",
+    message: r.message ?? "",
+    executionDate: r.executionDate ?? null,
+  }));
+}
+
+// The snapshot after an answer of GET /sip/{packageId}/{submissionName}, at time `now`.
+export function nextSnapshot(
+  previous: SipSnapshot | null,
+  response: IngestResponse,
+  submissionName: string,
+  now: Date,
+): SipSnapshot {
+  const status = response.status ?? null;
+  const at = now.toISOString();
+  const history = previous ? [...previous.history] : [];
+  const last = history.at(-1);
+  if (status !== null && last?.status !== status) history.push({ status, at });
+  return {
+    packageId: response.packageId,
+    submissionName: response.name ?? submissionName,
+    status,
+    terminal: status !== null && isTerminalSipStatus(status),
+    submissionDate: response.submissionDate ?? previous?.submissionDate ?? null,
+    // An answer without the enricher's list keeps the reports seen before.
+    pluginReports: response.pluginReports ? reportsOf(response) : (previous?.pluginReports ?? []),
+    history,
+    checkedAt: at,
+  };
+}
+
+// Whether a watcher would see a difference (the time of the check aside).
+export function snapshotChanged(previous: SipSnapshot | null, next: SipSnapshot): boolean {
+  if (!previous) return true;
+  return (
+    previous.status !== next.status ||
+    previous.submissionDate !== next.submissionDate ||
+    JSON.stringify(previous.pluginReports) !== JSON.stringify(next.pluginReports)
+  );
+}
