@@ -14,7 +14,7 @@ const reader: Caller = { sub: "reader", name: "Reader", clientId: "reader", role
 const unused: Operation<unknown> = async () => ({ body: { unexpected: true } });
 const base = Object.fromEntries(
   ["RetrieveInfo", "PreservePO", "RetrievePO", "DeletePO", "UpdatePOC", "RetrieveTrace", "Search", "ValidateEvidence"].map((n) => [n, unused]),
-) as Operations;
+) as unknown as Operations;
 
 function app(operations: Partial<Operations>, authenticate: (headers: Headers) => Promise<Caller> = async () => reader) {
   // The refusals under test happen before an operation touches any service.

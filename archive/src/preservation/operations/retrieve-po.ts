@@ -23,6 +23,7 @@ export const retrievePO: Operation<RetrievePORequest> = async (request, ctx) => 
   checkFormats(profile, request);
   const evFormat = request.evFormat ?? defaultFormat(profile.ef);
   const versions = selectVersions(rows, request.versionId, request.poId);
+  if (sor !== "Evidence") checkInlineSize(versions);
   const po: PoOut[] = [];
   for (const row of versions) {
     const prefix = versions.length > 1 ? `${versionIdOf(row)}/` : "";
@@ -46,6 +47,21 @@ async function evidenceOnlyPackage(ctx: OperationContext, poId: string) {
   const rows = pkg ? await readSealedVersions(ctx.services.db, ctx.caller.tenant, poId) : [];
   if (!pkg || rows.length === 0) throw unknownPoId(poId);
   return { pkg, rows };
+}
+
+// RetrievePO answers content inline as base64 in one JSON body; past this it would exhaust memory.
+export const MAX_INLINE_BYTES = 100 * 1024 * 1024;
+
+// Refuses (notSupported) versions whose data objects together exceed MAX_INLINE_BYTES.
+export function checkInlineSize(versions: Pick<SealedVersionRow, "objects">[]) {
+  const total = versions.reduce((sum, row) => sum + row.objects.reduce((s, e) => s + e.size, 0), 0);
+  if (total > MAX_INLINE_BYTES) {
+    const mib = (n: number) => `${Math.ceil(n / 1024 / 1024)} MiB`;
+    throw requesterError(
+      "notSupported",
+      `The requested versions hold ${mib(total)} of data objects, more than the ${mib(MAX_INLINE_BYTES)} RetrievePO returns inline; ask for fewer versions, or for sor Evidence.`,
+    );
+  }
 }
 
 function checkFormats(profile: PreservationProfile, request: RetrievePORequest) {
