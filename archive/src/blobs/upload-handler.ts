@@ -16,6 +16,8 @@ export interface UploadHandlerOptions {
   maxBytes: number;
   // Origins whose browsers may PUT (the dashboard).
   allowedOrigins: string[];
+  // Makes the upload's completion durable before it is answered (PGlite commits are not synced).
+  syncDatabase?: () => Promise<void>;
 }
 
 export const CHECKSUM_HEADERS = ["x-checksum-sha256", "x-amz-checksum-sha256"] as const;
@@ -125,6 +127,7 @@ export function createUploadHandler(options: UploadHandlerOptions) {
     }
     await blobs.commit(staged);
     await completeUpload(db, key, staged);
+    await options.syncDatabase?.();
     res.setHeader("ETag", `"${staged.sha256}"`);
     res.setHeader("X-Checksum-Sha256", staged.sha256);
     answer(res, 200, { key, size: staged.size, sha256: staged.sha256 });

@@ -67,6 +67,7 @@ export async function acceptSip(deps: IngestDeps, caller: Caller, sip: NewSip): 
       });
       return inserted;
     });
+    await deps.syncDatabase();
     deps.wake();
     return row;
   } catch (error) {

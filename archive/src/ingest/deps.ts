@@ -12,6 +12,8 @@ export interface IngestDeps {
   registry: MetadataRegistry;
   profiles: IngestProfiles;
   uploadSecret: Buffer;
+  // Makes the commits so far durable before a caller is told they happened (see durability.ts).
+  syncDatabase(): Promise<void>;
   // Tells idle workers that a job was queued.
   wake(): void;
 }

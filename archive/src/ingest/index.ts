@@ -15,6 +15,7 @@ import { createWorkerPool } from "../jobs/worker";
 import { loadMetadataRegistry } from "../metadata/registry";
 import { loadIngestProfiles } from "../profiles/ingest-profiles";
 import type { IngestDeps } from "./deps";
+import { databaseSyncer } from "./durability";
 import { giveUpSubmissionJob, runSubmissionJob } from "./pipeline/run";
 import { createIngestRoutes } from "./routes";
 
@@ -37,6 +38,16 @@ const STALE_TEMPORARY_MS = 60 * 60_000;
 // Builds the ingest API over the archive database and ${dataDir}/blobs.
 export async function createIngest({ config, db }: { config: ArchiveConfig; db: ArchiveDb }): Promise<Ingest> {
   const blobs = await openBlobStore(config.dataDir);
+  // Recovery from a crash happens before the server listens, so no request sees its leftovers.
+  if (!config.databaseUrl) {
+    // With PGlite this process is the database's only user: jobs and uploads left running were
+    // its predecessor's, and need not wait for their leases to run out.
+    await releaseRunningJobs(db);
+    await releaseReceivingUploads(db);
+    await blobs.cleanTemporary(0);
+  } else {
+    await blobs.cleanTemporary(STALE_TEMPORARY_MS);
+  }
   const pool = { wake: () => {} };
   const deps: IngestDeps = {
     config,
@@ -45,6 +56,7 @@ export async function createIngest({ config, db }: { config: ArchiveConfig; db: 
     registry: loadMetadataRegistry(`${config.configDir}/metadata-schemas`),
     profiles: loadIngestProfiles(config.configDir),
     uploadSecret: await loadOrCreateSecret(db, UPLOAD_SECRET_NAME),
+    syncDatabase: databaseSyncer(config),
     wake: () => pool.wake(),
   };
   const workers = createWorkerPool({
@@ -60,6 +72,7 @@ export async function createIngest({ config, db }: { config: ArchiveConfig; db: 
     db,
     blobs,
     secret: deps.uploadSecret,
+    syncDatabase: deps.syncDatabase,
     maxBytes: INGEST_LIMITS.uploadBytes,
     allowedOrigins: [new URL(config.dashboardUrl ?? "http://localhost:3000").origin],
   });
@@ -69,18 +82,7 @@ export async function createIngest({ config, db }: { config: ArchiveConfig; db: 
     handleUpload,
     deps,
     start() {
-      void (async () => {
-        // With PGlite this process is the database's only user: jobs and uploads left running
-        // were its predecessor's, and need not wait for their leases to run out.
-        if (!config.databaseUrl) {
-          await releaseRunningJobs(db);
-          await releaseReceivingUploads(db);
-          await blobs.cleanTemporary(0);
-        } else {
-          await blobs.cleanTemporary(STALE_TEMPORARY_MS);
-        }
-        workers.start();
-      })().catch((error: unknown) => console.error("ingest workers did not start", error));
+      workers.start();
     },
     stop: () => workers.stop(),
   };

@@ -97,7 +97,7 @@ describe("delta SIPs", () => {
   it("refuses a delta SIP under another profile", async () => {
     const packageId = uniquePackageId("profile");
     await ingest(documentRequest({ packageId }));
-    const answer = await ingestApi("PUT", "/document", { body: documentRequest({ packageId, profile: "research-data" }) });
+    const answer = await ingestApi("PUT", "/document", { body: documentRequest({ packageId, profile: suite.otherProfile }) });
     expect(expectError(answer, 400, "VALIDATION_ERROR")).toMatch(/profile/);
   });
 });

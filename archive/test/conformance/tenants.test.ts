@@ -32,7 +32,7 @@ describe("tenant isolation", () => {
       enrichers: "searchcolumns",
     });
     const b = await waitForTerminal(
-      expectAccepted(await ingestApi("PUT", "/document", { ...asB, body: documentRequest({ packageId, profile: "research-data" }) })),
+      expectAccepted(await ingestApi("PUT", "/document", { ...asB, body: documentRequest({ packageId, profile: suite.otherProfile }) })),
       { ...asB, enrichers: "searchcolumns" },
     );
     expect(a).toMatchObject({ packageId, status: "INGESTED", searchcolumns: { version: 1 } });
@@ -43,7 +43,7 @@ describe("tenant isolation", () => {
     const url = (await ingestApi("GET", "/url")).json as { url: string; key: string };
     const put = await fetch(url.url, { method: "PUT", body: "tenant A's bytes" });
     expect(put.status).toBe(200);
-    const body = documentRequest({ profile: "research-data", document: { type: "S3", name: "stolen.txt", content: url.key } });
+    const body = documentRequest({ profile: suite.otherProfile, document: { type: "S3", name: "stolen.txt", content: url.key } });
     expect(expectError(await ingestApi("PUT", "/document", { ...asB, body }), 400, "VALIDATION_ERROR")).toMatch(/document\.content/);
   });
 });

@@ -6,7 +6,7 @@
 //   ARCHIVE_OTHER_CLIENT_ID/_SECRET        a client that may act in tenant B (demo-admin)
 //   ARCHIVE_TENANT_A / ARCHIVE_TENANT_B    tenant names (demo, research)
 //   ARCHIVE_TENANT_HEADER                  tenant header (X-Vendor-Repository)
-//   ARCHIVE_INGEST_PROFILE                 an ingest profile (default)
+//   ARCHIVE_INGEST_PROFILE / _OTHER_…      two ingest profiles (default, research-data)
 //   ARCHIVE_METADATA_SCHEMA                a schema whose records need a string "title" (Dublin Core)
 import { inject } from "vitest";
 
@@ -41,5 +41,7 @@ export const suite = {
   tenantB: env("ARCHIVE_TENANT_B", "research"),
   tenantHeader: env("ARCHIVE_TENANT_HEADER", "X-Vendor-Repository"),
   profile: env("ARCHIVE_INGEST_PROFILE", "default"),
+  // Another profile, usable in tenant B and accepting the metadata schema below.
+  otherProfile: env("ARCHIVE_OTHER_INGEST_PROFILE", "research-data"),
   schema: env("ARCHIVE_METADATA_SCHEMA", "http://purl.org/dc/elements/1.1/"),
 };
