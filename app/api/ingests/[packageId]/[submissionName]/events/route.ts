@@ -1,0 +1,21 @@
+import { apiRoute } from "@/lib/api/handler";
+import { parseOrThrow } from "@/lib/api/request";
+import { SipStatusParams } from "@/lib/ingest/schemas";
+import { getStatusHub } from "@/lib/ingest/watch/hub-instance";
+import { sseResponse } from "@/lib/ingest/watch/sse-response";
+
+type Params = { packageId: string; submissionName: string };
+
+// GET /api/ingests/[packageId]/[submissionName]/events – the SIP's status and plugin reports as
+// server-sent events, from the status hub (one upstream poll per SIP for all watchers)
+export const GET = apiRoute<Params>({}, async (ctx) => {
+  const { packageId, submissionName } = parseOrThrow(SipStatusParams, ctx.params);
+  const { session, deps } = ctx;
+  const key = { tenant: session.tenant, packageId, submissionName };
+  // Each poll gets a fresh token: a watch outlives the five minutes a token lives.
+  const poll = async (signal: AbortSignal) => {
+    const call = { token: await deps.getUpstreamToken(session), tenant: session.tenant, enrichers: ["pluginreports" as const], signal };
+    return (await deps.ingest.sipStatus(call, packageId, submissionName)).body;
+  };
+  return sseResponse(ctx.request.signal, (send) => getStatusHub().watch(key, { poll, onEvent: send }));
+});
