@@ -5,7 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openArchiveDb, type OpenedDb } from "../db/client";
 import { jobs } from "../db/schema";
-import { claimJob, completeJob, enqueueJob, releaseRunningJobs, retryJob } from "./queue";
+import { claimJob, completeJob, countOpenJobs, enqueueJob, type JobRow, releaseRunningJobs, retryJob } from "./queue";
+import { createWorkerPool } from "./worker";
 
 let opened: OpenedDb;
 let dir: string;
@@ -74,5 +75,58 @@ describe("job queue", () => {
     await claimJob(db, "crashed", 30_000);
     expect(await releaseRunningJobs(db)).toBe(1);
     expect((await claimJob(db, "w", 30_000))?.submissionId).toBe("s");
+  });
+});
+
+describe("worker pool", () => {
+  async function drain(run: (job: JobRow) => Promise<void>, giveUp: (job: JobRow) => Promise<void>) {
+    const { db } = opened;
+    const pool = createWorkerPool({ db, concurrency: 2, pollMs: 20, maxAttempts: 2, run, giveUp });
+    pool.start();
+    const deadline = Date.now() + 20_000;
+    while ((await countOpenJobs(db)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await pool.stop();
+  }
+
+  it("runs every job once when nothing fails", async () => {
+    const { db } = opened;
+    for (let i = 0; i < 6; i++) await enqueueJob(db, { submissionId: `s${i}`, tenant: "t", packageId: `p${i % 2}` });
+    const ran: string[] = [];
+    await drain(
+      async (job) => {
+        ran.push(job.submissionId);
+        await completeJob(db, job.id);
+      },
+      async () => {},
+    );
+    expect(ran.sort()).toEqual(["s0", "s1", "s2", "s3", "s4", "s5"]);
+  });
+
+  it("retries a job that throws, then gives up after its attempts", async () => {
+    const { db } = opened;
+    await db.update(jobs).set({ runAfter: sql`now()` });
+    await enqueueJob(db, { submissionId: "flaky", tenant: "t", packageId: "p" });
+    await enqueueJob(db, { submissionId: "broken", tenant: "t", packageId: "q" });
+    const attempts = new Map<string, number>();
+    const gaveUp: string[] = [];
+    // Retries wait 2^attempts seconds; the test moves the clock by making the job due at once.
+    const due = setInterval(() => void db.update(jobs).set({ runAfter: sql`now()` }).where(eq(jobs.state, "queued")), 100);
+    try {
+      await drain(
+        async (job) => {
+          attempts.set(job.submissionId, job.attempts);
+          if (job.submissionId === "broken" || job.attempts < 2) throw new Error("disk full");
+          await completeJob(db, job.id);
+        },
+        async (job) => {
+          gaveUp.push(job.submissionId);
+          await completeJob(db, job.id);
+        },
+      );
+    } finally {
+      clearInterval(due);
+    }
+    expect(Object.fromEntries(attempts)).toEqual({ flaky: 2, broken: 2 });
+    expect(gaveUp).toEqual(["broken"]);
   });
 });

@@ -14,6 +14,8 @@ export interface WorkerPoolOptions {
   // Called when a job's attempts are used up after repeated throws.
   giveUp(job: JobRow, error: unknown): Promise<void>;
   maxAttempts?: number;
+  // How long stop() waits for running jobs to finish.
+  stopGraceMs?: number;
   onError?(error: unknown): void;
 }
 
@@ -93,7 +95,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     async stop() {
       running = false;
       for (const wakeUp of [...sleepers]) wakeUp();
-      await Promise.all(loops.splice(0));
+      // A job in the middle of a long fetch is not waited for: its lease lapses (or, on PGlite,
+      // the next start frees it) and it runs again from a clean slate.
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, options.stopGraceMs ?? 5000).unref());
+      await Promise.race([Promise.all(loops.splice(0)), grace]);
     },
   };
 }
