@@ -1,0 +1,15 @@
+import { apiRoute } from "@/lib/api/handler";
+import { parseOrThrow, readJsonBody } from "@/lib/api/request";
+import { DeletionDecisionInput } from "@/lib/deletions/rules";
+import { deletionDeps, rejectDeletion } from "@/lib/deletions/service";
+
+type Params = { id: string };
+
+// POST /api/admin/deletions/[id]/reject – an admin rejects (or the requester withdraws) a request
+export const POST = apiRoute<Params>({ role: "admin", audit: "deletion.reject" }, async (ctx) => {
+  const { comment } = parseOrThrow(DeletionDecisionInput, await readJsonBody(ctx.request));
+  ctx.audit.detail = { requestId: ctx.params.id, comment };
+  const request = await rejectDeletion(await deletionDeps(ctx), ctx.params.id, comment);
+  ctx.audit.target = request.poId;
+  return Response.json({ request }, { headers: { "Cache-Control": "no-store" } });
+});
