@@ -1,0 +1,106 @@
+// React Query options and calls for the admin pages: deletion requests, the four-eyes setting and
+// the audit log, all through the dashboard's /api/admin routes (admin-only on the server).
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { auditFilterQuery, type AuditFilters, type AuditRow } from "@/lib/admin/audit-filters";
+import type { DeletionStatus } from "@/lib/db/schema";
+import type {
+  DeletionDecisionInput,
+  DeletionMode,
+  DeletionRequestInput,
+} from "@/lib/deletions/rules";
+import { readApiAnswer, sendJson } from "./preservation";
+
+// A deletion request as the routes answer it (dates as ISO strings).
+export interface DeletionRequestView {
+  id: string;
+  tenant: string;
+  poId: string;
+  mode: DeletionMode;
+  reason: string;
+  crn: string | null;
+  requestedById: string;
+  requestedByName: string;
+  requestedAt: string;
+  status: DeletionStatus;
+  decidedById: string | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  comment: string | null;
+  outcome: { ok: boolean; code?: string; message?: string; result?: unknown } | null;
+}
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return readApiAnswer<T>(await fetch(url, { headers: { Accept: "application/json" }, signal }));
+}
+
+// Deletion requests in the admin's tenants, newest first; only those with `status` when given.
+export function deletionRequestsOptions(status?: DeletionStatus) {
+  return queryOptions({
+    queryKey: ["admin", "deletions", status ?? "all"],
+    queryFn: ({ signal }) =>
+      getJson<{ requests: DeletionRequestView[] }>(
+        `/api/admin/deletions${status ? `?status=${status}` : ""}`,
+        signal,
+      ),
+    staleTime: 0,
+  });
+}
+
+// The run-time settings (four-eyes approval of deletions).
+export function adminSettingsOptions() {
+  return queryOptions({
+    queryKey: ["admin", "settings"],
+    queryFn: ({ signal }) => getJson<{ fourEyes: boolean }>("/api/admin/settings", signal),
+  });
+}
+
+export interface AuditPage {
+  entries: AuditRow[];
+  nextBefore: number | null;
+  actions: string[];
+}
+
+// The audit log with filters, newest first, a page at a time ("Show older entries").
+export function auditLogOptions(filters: AuditFilters) {
+  const query = auditFilterQuery(filters);
+  return infiniteQueryOptions({
+    queryKey: ["admin", "audit", query],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(query);
+      if (pageParam !== null) params.set("before", String(pageParam));
+      return getJson<AuditPage>(`/api/admin/audit?${params.toString()}`, signal);
+    },
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextBefore,
+    staleTime: 0,
+  });
+}
+
+// Where the export of the filtered log downloads from.
+export function auditExportUrl(filters: AuditFilters, format: "csv" | "json"): string {
+  const query = auditFilterQuery(filters);
+  return `/api/admin/audit/export?format=${format}${query ? `&${query}` : ""}`;
+}
+
+// POST /api/admin/deletions: carried out at once, or waiting for a second admin (status pending).
+export function requestDeletion(input: DeletionRequestInput) {
+  return sendJson<{ request: DeletionRequestView }>("/api/admin/deletions", "POST", input);
+}
+
+// Approve or reject a waiting request, with a comment.
+export function decideDeletion(
+  id: string,
+  decision: "approve" | "reject",
+  input: DeletionDecisionInput,
+) {
+  return sendJson<{ request: DeletionRequestView }>(
+    `/api/admin/deletions/${encodeURIComponent(id)}/${decision}`,
+    "POST",
+    input,
+  );
+}
+
+// Turn four-eyes approval of deletions on or off.
+export function saveFourEyes(fourEyes: boolean) {
+  return sendJson<{ fourEyes: boolean }>("/api/admin/settings", "PUT", { fourEyes });
+}
