@@ -1,5 +1,26 @@
 // @ts-check
 
+const production = process.env.NODE_ENV === "production";
+
+// Security headers on every response, pages and API routes alike. The Content-Security-Policy is
+// not here: it carries a per-response nonce, so proxy.ts sets it on pages.
+const securityHeaders = [
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  // For browsers without CSP frame-ancestors.
+  { key: "X-Frame-Options", value: "DENY" },
+  {
+    key: "Permissions-Policy",
+    value:
+      "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+  },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  // Production only: a developer's http://localhost must not be pinned to https.
+  ...(production
+    ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
+    : []),
+];
+
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -7,6 +28,9 @@ const nextConfig = {
   // The embedded archive and server-only database drivers run in Node, never in the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "oidc-provider"],
   typedRoutes: false,
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
 };
 
 export default nextConfig;
