@@ -16,6 +16,8 @@ export interface PreservationServices {
   profiles: PreservationProfiles;
   metadata: MetadataSchemas & { list(): { uri: string }[] };
   identify: Identify;
+  // Makes the commits so far durable before a write is answered (PGlite runs with fsync off).
+  syncDatabase(): Promise<void>;
 }
 
 export interface OperationContext {

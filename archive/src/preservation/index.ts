@@ -6,6 +6,7 @@ import { openBlobStore } from "../blobs/store";
 import type { ArchiveConfig } from "../config";
 import type { ArchiveDb } from "../db/client";
 import { identifyBytes } from "../formats/identify";
+import { databaseSyncer } from "../ingest/durability";
 import type { Caller } from "../http/context";
 import { loadMetadataRegistry } from "../metadata/registry";
 import { loadIngestProfiles } from "../profiles/ingest-profiles";
@@ -67,6 +68,7 @@ export async function createPreservation({
     profiles,
     metadata: loadMetadataRegistry(path.join(config.configDir, "metadata-schemas")),
     identify: identifyBytes,
+    syncDatabase: databaseSyncer(config),
   };
   const routes = createPreservationRoutes({ services, authenticate: (h) => identity.authenticate(h), operations });
 

@@ -32,6 +32,7 @@ export const deletePO: Operation<DeletePORequest> = async (request, ctx) => {
     await appendTrace(tx, { ...key, subject: ctx.caller.sub, operation: "DeletePO", object: request.poId, detail: detail.join("; ") });
     return blobs;
   });
+  await ctx.services.syncDatabase();
   await removeUnreferencedBlobs(db, ctx.services.blobs, freed);
   return {};
 };

@@ -33,6 +33,7 @@ export const preservePO: Operation<PreservePORequest> = async (request, ctx) => 
     const version = await addRecordedVersion(tx, ctx, poId, profile.ingestProfile, decoded, entries);
     await recordSealing(tx, { tenant: ctx.caller.tenant, packageId: poId, version, subject }, entries, sealing);
   });
+  await ctx.services.syncDatabase();
   return { body: { poId, po: entries.map((e) => poOut(e)) }, policy: [profile.pid] };
 };
 

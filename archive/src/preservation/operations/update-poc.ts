@@ -50,5 +50,6 @@ export const updatePOC: Operation<UpdatePOCRequest> = async (request, ctx) => {
     await recordSealing(tx, { tenant: caller.tenant, packageId: request.poId, version: added, subject: caller.sub }, entries, sealing);
     return added;
   });
+  await services.syncDatabase();
   return { body: { versionId: versionIdOf({ version }) }, policy: [profile.pid] };
 };
