@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_DATA_DIR, STORAGE } from "./e2e/support/auth";
 
 const CI = Boolean(process.env.CI);
 const BASE_URL = "http://localhost:3000";
@@ -29,21 +30,38 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: "on-first-retry",
   },
-  // A sign-in setup project slots in here with `dependencies: ["setup"]` and a storageState
-  // on the chromium project.
   projects: [
+    // Signs in as the archivist and the admin through the real pages (e2e/auth.setup.ts).
     {
-      name: "chromium",
+      name: "setup",
+      testMatch: /auth\.setup\.ts/,
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
       },
     },
+    {
+      name: "chromium",
+      dependencies: ["setup"],
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+        // Signed in by default; a spec picks another user with test.use({ storageState }).
+        storageState: STORAGE.archivist,
+      },
+    },
   ],
   webServer: {
-    command: "npm run build && npx next start -p 3000",
+    // The embedded archive and the dashboard, as a user starts them (builds when sources changed).
+    command: "npm start",
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: !CI,
-    timeout: 180_000,
+    // A first build plus creating both PGlite databases takes minutes on a small machine.
+    timeout: 600_000,
+    env: {
+      APP_URL: BASE_URL,
+      DASHBOARD_DATA_DIR: `${E2E_DATA_DIR}/dashboard`,
+      ARCHIVE_DATA_DIR: `${E2E_DATA_DIR}/archive`,
+    },
   },
 });

@@ -8,12 +8,12 @@ import { env } from "@/lib/env";
 import { recordAudit } from "@/lib/journal/audit";
 import type { Claims, SignedInIdentity } from "./claims";
 import { sessionLookupStorage } from "./request-scope";
+import { SIGN_IN_PATH } from "./sign-in-path";
 import { issuerDisplayName, limits } from "./settings";
 import { resolveIdentity, signInTokens, type SignInAccount } from "./sign-in-identity";
 import { checkSession, createSession, endSession, type CheckedSession } from "./session-store";
 
 export const PROVIDER_ID = "oidc";
-export const SIGN_IN_PATH = "/sign-in";
 
 // The identity found by the signIn callback, handed to the jwt callback of the same request
 // (both receive the same `account` object).

@@ -4,11 +4,13 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db";
-import { SIGN_IN_PATH } from "./config";
 import { auth } from "./next-auth";
 import { sessionLookupStorage, type SessionLookup } from "./request-scope";
 import { ADMIN_ROLE } from "./session-rules";
 import { setSessionTenant } from "./session-store";
+import { signInPath } from "./sign-in-path";
+
+export { safeCallbackPath, signInPath } from "./sign-in-path";
 
 export interface CurrentSession {
   // The dashboard session id (the key of its upstream token); never send it to the browser.
@@ -25,8 +27,14 @@ export interface CurrentSession {
 // can bring the user back; pages may also pass their path to requireSession().
 export const REQUEST_PATH_HEADER = "x-scriptorium-path";
 
+export interface SessionState {
+  session: CurrentSession | null;
+  // A session cookie came in, but its session had ended or lapsed.
+  refused: boolean;
+}
+
 // One lookup per request render: the layout and the page share it.
-const lookUp = cache(async (): Promise<{ session: CurrentSession | null; refused: boolean }> => {
+const lookUp = cache(async (): Promise<SessionState> => {
   const scope: SessionLookup = {};
   await sessionLookupStorage().run(scope, () => auth());
   const row = scope.checked?.row;
@@ -55,30 +63,22 @@ export async function getCurrentSession(): Promise<CurrentSession | null> {
   return (await lookUp()).session;
 }
 
-// A same-site path to return to after sign-in, or undefined for anything else.
-export function safeCallbackPath(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return undefined;
-  }
-  return value;
+// The session and, without one, whether the visitor's session has just ended (for layouts that
+// explain it); most callers want getCurrentSession() or requireSession().
+export async function getSessionState(): Promise<SessionState> {
+  return lookUp();
 }
 
-// The sign-in page URL that returns to `callbackPath` afterwards.
-export function signInPath(callbackPath?: string, reason?: "ended"): string {
-  const query = new URLSearchParams();
-  const back = safeCallbackPath(callbackPath);
-  if (back && !back.startsWith(SIGN_IN_PATH)) query.set("callbackUrl", back);
-  if (reason) query.set("reason", reason);
-  const search = query.toString();
-  return search ? `${SIGN_IN_PATH}?${search}` : SIGN_IN_PATH;
+// The path a proxy.ts recorded for this request, if any.
+export async function requestPath(): Promise<string | undefined> {
+  return (await headers()).get(REQUEST_PATH_HEADER) ?? undefined;
 }
 
 // The session, or a redirect to /sign-in?callbackUrl=... (pages, layouts and server actions).
 export async function requireSession(callbackPath?: string): Promise<CurrentSession> {
   const { session, refused } = await lookUp();
   if (session) return session;
-  const path = callbackPath ?? (await headers()).get(REQUEST_PATH_HEADER) ?? undefined;
-  redirect(signInPath(path, refused ? "ended" : undefined));
+  redirect(signInPath(callbackPath ?? (await requestPath()), refused ? "ended" : undefined));
 }
 
 // Switches the session to another of the user's tenants; false if the user lacks it.

@@ -3,12 +3,12 @@ import "server-only";
 // then end the identity provider's session too when it offers an end-session endpoint.
 import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/journal/audit";
-import { SIGN_IN_PATH } from "./config";
 import { signOut } from "./next-auth";
 import { endSessionUrl } from "./oidc-client";
 import { getCurrentSession } from "./session";
 import { endSession } from "./session-store";
 import { appUrl, oidcSettings } from "./settings";
+import { SIGN_IN_PATH } from "./sign-in-path";
 
 // Ends the current session and returns where the browser goes next.
 export async function signOutCurrentSession(): Promise<string> {

@@ -1,13 +1,20 @@
 "use client";
 
 import { useActionState } from "react";
+import { toast } from "sonner";
 import { buttonClasses } from "@/components/ui/button";
 import { endSessionsAction, type EndSessionsState } from "../actions";
 
-// "End sessions" for one user, with the outcome announced to screen readers.
+// "End sessions" for one user. Success is a toast, because the user's row leaves the table;
+// a refusal stays beside the button.
 export function EndSessionsForm({ userId, name }: { userId: string; name: string }) {
   const [state, action, pending] = useActionState<EndSessionsState, FormData>(
-    endSessionsAction,
+    async (previous, formData) => {
+      const result = await endSessionsAction(previous, formData);
+      // Here, not in an effect: the revalidated table may already have unmounted this form.
+      if (result.message) toast.success(result.message);
+      return result;
+    },
     {},
   );
   return (
@@ -22,9 +29,11 @@ export function EndSessionsForm({ userId, name }: { userId: string; name: string
       >
         {pending ? "Ending…" : "End sessions"}
       </button>
-      <p role="status" className="text-ink-muted text-xs">
-        {state.error ? <span className="text-danger">{state.error}</span> : state.message}
-      </p>
+      {state.error ? (
+        <p role="alert" className="text-danger text-xs">
+          {state.error}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,0 +1,240 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signInThroughPages, STORAGE, USERS } from "./support/auth";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { readHeldTokens } from "./support/dashboard-db";
+
+// Tests in this file run in order in one worker: several of them sign admin2 in and out.
+const signedOut = { cookies: [], origins: [] };
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: signedOut });
+  return context.newPage();
+}
+
+// The page's own alert (Next.js keeps an empty role="alert" route announcer on every page).
+function alert(page: Page) {
+  return page.getByRole("alert").filter({ hasText: /\S/ });
+}
+
+async function openUserMenu(page: Page) {
+  await page.getByRole("button", { name: /^User menu: / }).click();
+}
+
+test.describe("signing in", () => {
+  test.use({ storageState: signedOut });
+
+  test("a signed-out visitor is sent to the sign-in page, which lists the demo users", async ({
+    page,
+  }) => {
+    await page.goto("/ingests");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fingests$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Sign in to Scriptorium" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Sign in with the Scriptorium archive" }),
+    ).toBeVisible();
+    const demo = page.getByRole("table", { name: "Demo users" });
+    await expect(demo.getByRole("row")).toHaveCount(4);
+    await expect(
+      demo.getByRole("row", { name: /archivist archivist Ada Archivist/ }),
+    ).toBeVisible();
+  });
+
+  test("an error from the identity provider is explained on the sign-in page", async ({ page }) => {
+    await page.goto("/sign-in?error=OAuthCallbackError");
+    await expect(alert(page)).toContainText("did not complete the sign-in");
+    await page.goto("/sign-in?error=NoTenant");
+    await expect(alert(page)).toContainText("Your account has no tenant");
+  });
+
+  for (const user of [USERS.archivist, USERS.admin]) {
+    test(`${user.username} signs in, returns to the page asked for, sees name, role and tenants`, async ({
+      page,
+    }) => {
+      await signInThroughPages(page, user, "/objects");
+      const header = page.getByRole("banner");
+      const menu = header.getByRole("button", { name: /^User menu: / });
+      await expect(menu).toBeVisible();
+      await expect(menu).toContainText(user.name);
+      await expect(menu).toContainText(user.role);
+      const tenant = header.getByLabel("Tenant");
+      await expect(tenant).toHaveValue("demo");
+      await expect(tenant.getByRole("option")).toHaveText([...user.tenants]);
+      const session = await (await page.request.get("/api/auth/session")).json();
+      expect(session).toEqual({
+        user: { name: user.name, roles: expect.any(Array), tenants: [...user.tenants] },
+        tenant: "demo",
+        expires: expect.any(String),
+      });
+    });
+  }
+});
+
+test("switching tenant changes the session's tenant; a tenant the user lacks is refused", async ({
+  browser,
+}) => {
+  const page = await freshPage(browser);
+  await signInThroughPages(page, USERS.admin2);
+  const picker = page.getByRole("banner").getByLabel("Tenant");
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/session/tenant"));
+  await picker.selectOption("research");
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("banner").getByLabel("Tenant")).toHaveValue("research");
+  expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({
+    tenant: "research",
+  });
+
+  const refused = await page.request.post("/api/session/tenant", {
+    data: { tenant: "someone-elses" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({
+    tenant: "research",
+  });
+  await page.context().close();
+});
+
+test("signing out ends the session on the server, so a kept cookie opens nothing", async ({
+  browser,
+}) => {
+  const page = await freshPage(browser);
+  await signInThroughPages(page, USERS.admin2);
+  const kept = await page.context().cookies();
+
+  await openUserMenu(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  // The archive asks whether to end its own session as well.
+  await expect(page.getByRole("heading", { name: "Sign out" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect(await (await page.request.get("/api/auth/session")).json()).toBeNull();
+
+  const replay = await browser.newContext({ storageState: signedOut });
+  await replay.addCookies(kept);
+  const again = await replay.newPage();
+  await again.goto("/ingests");
+  await expect(again).toHaveURL(/\/sign-in\?.*reason=ended/);
+  await expect(alert(again)).toHaveText("Your session has ended. Sign in again to continue.");
+  await replay.close();
+  await page.context().close();
+});
+
+test.describe("sessions admin page", () => {
+  test.use({ storageState: STORAGE.admin });
+
+  test("an admin ends another user's sessions and that user is signed out at once", async ({
+    page,
+    browser,
+  }) => {
+    const other = await freshPage(browser);
+    await signInThroughPages(other, USERS.admin2);
+
+    await page.goto("/admin/sessions");
+    const row = page.getByRole("row", { name: new RegExp(USERS.admin2.name) });
+    await expect(row).toBeVisible();
+    await row.getByRole("button", { name: `End sessions of ${USERS.admin2.name}` }).click();
+    await expect(
+      page.getByText(new RegExp(`Ended \\d+ sessions? of ${USERS.admin2.name}\\.`)),
+    ).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await other.reload();
+    await expect(other).toHaveURL(/\/sign-in\?.*reason=ended/);
+    await other.context().close();
+  });
+
+  test("an archivist is not shown the sessions", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: STORAGE.archivist });
+    const page = await context.newPage();
+    await page.goto("/admin/sessions");
+    await expect(page.getByRole("heading", { name: "For administrators only" })).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test("the sign-in page, the open user menu and the sessions page pass axe (WCAG 2.1 AA)", async ({
+  browser,
+}) => {
+  const signedOutPage = await freshPage(browser);
+  await signedOutPage.goto("/sign-in?reason=ended");
+  await expectNoSeriousA11yViolations(signedOutPage, "sign-in page with a message");
+  await signedOutPage.context().close();
+
+  const context = await browser.newContext({ storageState: STORAGE.admin });
+  const page = await context.newPage();
+  await page.goto("/admin/sessions");
+  await expect(page.getByRole("heading", { level: 1, name: "Sessions" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "sessions page");
+  await openUserMenu(page);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "open user menu");
+  await context.close();
+});
+
+// Anything shaped like a JWT or JWE (three or five dot-separated base64url parts, JSON header).
+const JWT_SHAPED = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+/;
+
+test("no upstream token reaches the browser: cookies, storage, session payload, HTML or RSC", async ({
+  browser,
+}) => {
+  const seen: { where: string; text: string }[] = [];
+  for (const storageState of [STORAGE.archivist, STORAGE.admin]) {
+    const context = await browser.newContext({ storageState });
+    const page = await context.newPage();
+    // RSC payloads of client-side navigations, as the browser receives them.
+    page.on("response", async (response) => {
+      if (response.request().headers()["rsc"] === "1") {
+        seen.push({ where: `RSC ${response.url()}`, text: await response.text().catch(() => "") });
+      }
+    });
+    for (const path of ["/", "/ingests", "/objects", "/admin/sessions", "/sign-in"]) {
+      await page.goto(path);
+      seen.push({ where: `HTML ${path}`, text: await page.content() });
+      const rsc = await page.request.get(path, { headers: { RSC: "1" } });
+      seen.push({ where: `RSC ${path}`, text: await rsc.text() });
+    }
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Ingests", exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/ingests$/);
+    seen.push({
+      where: "document.cookie, localStorage, sessionStorage",
+      text: await page.evaluate(() =>
+        [
+          document.cookie,
+          JSON.stringify({ ...localStorage }),
+          JSON.stringify({ ...sessionStorage }),
+        ].join("\n"),
+      ),
+    });
+    seen.push({
+      where: "/api/auth/session",
+      text: await (await page.request.get("/api/auth/session")).text(),
+    });
+    // httpOnly cookies too: a token must not be in any cookie, readable or not.
+    seen.push({
+      where: "cookies",
+      text: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("\n"),
+    });
+    await context.close();
+  }
+
+  const held = await readHeldTokens();
+  const secrets = held
+    .flatMap((t) => [t.accessToken, t.refreshToken])
+    .filter((s): s is string => !!s);
+  // Without tokens to look for, the check below would prove nothing.
+  expect(secrets.length).toBeGreaterThanOrEqual(2);
+  for (const { where, text } of seen) {
+    for (const secret of secrets)
+      expect(text.includes(secret), `a held token appears in ${where}`).toBe(false);
+    if (where !== "cookies")
+      expect(text, `a JWT-shaped string appears in ${where}`).not.toMatch(JWT_SHAPED);
+  }
+});
