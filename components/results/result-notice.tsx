@@ -1,0 +1,98 @@
+// An archive's answer (ETSI result.maj, result.min, result.msg) or a dashboard refusal, said in
+// sentences. The codes stay available under "Details" for whoever needs to report them, never alone.
+import type { ReactNode } from "react";
+import { AlertIcon, ShieldIcon } from "@/components/ui/icons";
+import { describeResult, type ResultLike } from "@/lib/preservation/result-codes";
+import { cn } from "@/lib/utils";
+
+export interface ResultNoticeProps {
+  // The archive's result, when there is one.
+  result?: ResultLike;
+  // A refusal without a result (e.g. the dashboard's own 403): its message.
+  error?: { message: string; code?: string; status?: number; result?: ResultLike } | null;
+  // The reader's language for result.msg.
+  lang?: string;
+  // Replaces the heading of a successful result ("Preserved").
+  successTitle?: string;
+  children?: ReactNode;
+  className?: string;
+}
+
+const TONES = {
+  ok: "border-success/30 bg-success-soft",
+  pending: "border-accent/30 bg-accent-soft",
+  error: "border-danger/30 bg-danger-soft",
+} as const;
+
+function refusalTitle(status: number | undefined): string {
+  if (status === 401) return "You are signed out";
+  if (status === 403) return "Not allowed";
+  if (status === 404) return "Not found";
+  return "The request failed";
+}
+
+// One notice: a heading, the sentences, optional extra content and the raw codes folded away.
+export function ResultNotice({
+  result,
+  error,
+  lang,
+  successTitle,
+  children,
+  className,
+}: ResultNoticeProps) {
+  const shown = result ?? error?.result;
+  const described = shown ? describeResult(shown, lang) : undefined;
+  const tone = described?.ok ? "ok" : described?.pending ? "pending" : "error";
+  const title =
+    described?.ok && successTitle
+      ? successTitle
+      : (described?.title ?? refusalTitle(error?.status));
+  const detail = described?.detail ?? error?.message ?? "";
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("flex flex-col gap-2 rounded-xl border p-4", TONES[tone], className)}
+    >
+      <p className="text-ink flex items-center gap-2 font-semibold">
+        {tone === "error" ? (
+          <AlertIcon className="text-danger size-5 shrink-0" />
+        ) : (
+          <ShieldIcon
+            className={cn("size-5 shrink-0", tone === "ok" ? "text-success" : "text-accent")}
+          />
+        )}
+        {title}
+      </p>
+      {detail ? <p className="text-ink text-sm/6">{detail}</p> : null}
+      {children}
+      {shown || error?.code ? (
+        <details className="text-ink-muted text-xs">
+          <summary className="cursor-pointer">Details for a support request</summary>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 break-all">
+            {shown ? (
+              <>
+                <dt>Major code</dt>
+                <dd className="font-mono">{shown.maj}</dd>
+              </>
+            ) : null}
+            {shown?.min ? (
+              <>
+                <dt>Minor code</dt>
+                <dd className="font-mono">{shown.min}</dd>
+              </>
+            ) : null}
+            {error?.code ? (
+              <>
+                <dt>Dashboard code</dt>
+                <dd className="font-mono">
+                  {error.code}
+                  {error.status ? ` (HTTP ${error.status})` : ""}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </details>
+      ) : null}
+    </div>
+  );
+}
