@@ -27,6 +27,36 @@ function documentBody(packageId = `proxy-${randomUUID()}`, content = b64(randomB
   };
 }
 
+// Follows a SIP through the dashboard until the archive reports a final status.
+async function untilFinal(packageId: string, submissionName: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const answer = await invoke(sipStatus, "GET", "/api/ingest/sip/p/s", {
+      packageId,
+      submissionName,
+    });
+    const status = (answer.json as { status?: string }).status ?? "";
+    if (status === "INGESTED" || status === "FAILED") return status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${packageId} did not finish ingesting`);
+}
+
+// The content of the package's document as RetrievePO gives it back through the dashboard.
+async function retrievedContent(poId: string): Promise<string[]> {
+  const answer = await invoke(
+    preservation,
+    "POST",
+    "/api/preservation/RetrievePO",
+    { operation: "RetrievePO" },
+    {
+      body: { poId, sor: "PO" },
+    },
+  );
+  expect(answer.status, JSON.stringify(answer.json).slice(0, 500)).toBe(200);
+  const po = (answer.json as { po?: Array<{ binaryData?: { value?: string } }> }).po ?? [];
+  return po.map((entry) => entry.binaryData?.value ?? "");
+}
+
 let archive: TestArchive;
 let harness: Harness;
 let harnessIngest: IngestClient;
@@ -144,7 +174,11 @@ describe("limits", () => {
     expect(answer.status).toBe(201);
     expect(harness.calls).toHaveLength(1);
     expect(harness.calls[0]?.bodyBytes).toBe(Buffer.byteLength(sent));
-  });
+    // And the archive stored every byte: the content comes back whole.
+    const { name } = answer.json as { name: string };
+    expect(await untilFinal(body.packageId, name)).toBe("INGESTED");
+    expect(await retrievedContent(body.packageId)).toContain(content);
+  }, 60_000);
 
   it("refuses a larger body with 413 pointing at the upload URL, without calling the archive", async () => {
     const body = documentBody("too-big", b64(randomBytes(Math.ceil(BODY_LIMIT_BYTES / 4) * 3)));
@@ -272,4 +306,83 @@ describe("when the archive is away", () => {
       configureApi({ ingest: harnessIngest });
     }
   });
+});
+
+describe("preservation through the dashboard", () => {
+  const op = (operation: string, body?: unknown) =>
+    invoke(
+      preservation,
+      "POST",
+      `/api/preservation/${operation}`,
+      { operation },
+      body === undefined ? {} : { body },
+    );
+
+  it("answers RetrieveInfo with the profiles and the result intact, with or without a body", async () => {
+    for (const answer of [
+      await op("RetrieveInfo", { stat: "all", reqId: "r-1" }),
+      await op("RetrieveInfo"),
+    ]) {
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({
+        result: { maj: "urn:oasis:names:tc:dss:1.0:resultmajor:Success" },
+        pro: expect.arrayContaining([expect.objectContaining({ pid: expect.any(String) })]),
+      });
+    }
+    expect((await op("RetrieveInfo", { stat: "all", reqId: "r-1" })).json).toMatchObject({
+      reqId: "r-1",
+    });
+  });
+
+  it("maps an unknown object to 404, keeping the archive's result beside the error", async () => {
+    const answer = await op("RetrievePO", { poId: `missing-${randomUUID()}`, reqId: "r-2" });
+    expect(answer.status).toBe(404);
+    expect(answer.json).toMatchObject({
+      reqId: "r-2",
+      result: {
+        maj: "urn:oasis:names:tc:dss:1.0:resultmajor:RequesterError",
+        min: "http://uri.etsi.org/19512/error/unknownPOID",
+      },
+      error: {
+        code: "NOT_FOUND",
+        message: expect.stringContaining("There is no preserved object with this ID"),
+        upstream: { status: 200, min: "http://uri.etsi.org/19512/error/unknownPOID" },
+      },
+    });
+  });
+
+  it("lets an admin ask for a deletion, auditing it with the object and the outcome", async () => {
+    harness.session = sessionOf("admin");
+    const poId = `missing-${randomUUID()}`;
+    const answer = await op("DeletePO", { poId, mod: "OnlySubDOs", reason: "test" });
+    expect(answer.status).toBe(404);
+    expect(harness.calls).toHaveLength(1);
+    const audit = await harness.dashboard.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, poId));
+    expect(audit).toMatchObject([
+      {
+        actorId: "admin",
+        action: "object.delete",
+        outcome: "failure",
+        detail: { code: "NOT_FOUND" },
+      },
+    ]);
+  });
+
+  it("refuses an operation that does not exist without calling the archive", async () => {
+    const answer = await op("DropTables", {});
+    expect(answer.status).toBe(404);
+    expect(answer.json).toMatchObject({ error: { code: "NOT_FOUND" } });
+    expect(harness.calls).toHaveLength(0);
+  });
+
+  it("gives back what was ingested: a package is the object with poId = packageId", async () => {
+    const body = documentBody();
+    const accepted = await invoke(ingestDocument, "PUT", "/api/ingest/document", {}, { body });
+    const { name } = accepted.json as { name: string };
+    expect(await untilFinal(body.packageId, name)).toBe("INGESTED");
+    expect(await retrievedContent(body.packageId)).toContain(body.document.content);
+  }, 30_000);
 });
