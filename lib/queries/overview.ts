@@ -1,0 +1,27 @@
+// React Query options for the overview page, and the tour's one change. Browser code: it only
+// knows the dashboard's /api routes.
+import { queryOptions } from "@tanstack/react-query";
+import type { Overview } from "@/lib/overview/types";
+import { readApiAnswer, sendJson } from "./preservation";
+
+// The overview's figures, counted by days in the reader's time zone.
+export function overviewOptions(timeZone: string) {
+  return queryOptions({
+    queryKey: ["overview", timeZone],
+    queryFn: async ({ signal }) =>
+      readApiAnswer<Overview>(
+        await fetch(`/api/overview?tz=${encodeURIComponent(timeZone)}`, {
+          headers: { Accept: "application/json" },
+          signal,
+        }),
+      ),
+    // The archive's part is cached a minute on the server; asking more often gains nothing.
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+}
+
+// PUT /api/overview/tour – the tour was finished or dismissed (true), or should be offered again.
+export function saveTourDismissed(dismissed: boolean): Promise<{ dismissed: boolean }> {
+  return sendJson("/api/overview/tour", "PUT", { dismissed });
+}
