@@ -1,0 +1,157 @@
+"use client";
+// Carries out an upload plan: large files go straight to the archive's upload URL (with progress,
+// cancel and retries), small ones are read as base64, then one PUT /document names them all. An
+// upstream JSON_TOO_LARGE moves every inline file to the upload URL and tries once more.
+import { useCallback, useRef, useState } from "react";
+import type { DraftFileDocument, IngestDraft } from "@/lib/drafts/draft";
+import { ApiFailure, requestUploadUrl, submitIngest, type AcceptedSip } from "@/lib/queries/ingest";
+import { blobToBase64 } from "@/lib/upload/base64";
+import { replanAfterTooLarge, type UploadPlan } from "@/lib/upload/planner";
+import type { UploadRowState } from "@/lib/upload/progress-text";
+import { buildIngestRequest, type ResolvedFileContent } from "@/lib/upload/request-body";
+import { UploadError, uploadFile } from "@/lib/upload/uploader";
+import { singleOrMany } from "./submit-body";
+
+export type SubmitPhase =
+  | { kind: "idle" }
+  | { kind: "uploading" }
+  | { kind: "reading" }
+  | { kind: "sending"; retriedAsUpload: boolean }
+  | { kind: "failed"; message: string; code: string | null; signedOut: boolean }
+  | { kind: "accepted"; sip: AcceptedSip };
+
+export interface UploadRow {
+  id: string;
+  name: string;
+  state: UploadRowState;
+}
+
+interface FinishedUpload {
+  file: File;
+  key: string;
+  sha256: string;
+}
+
+const TOO_LARGE_NOTICE =
+  "The archive refused the request as too large, so every file is now uploaded straight to the archive first.";
+
+// The submit state of the wizard and the function that sends a draft along its plan.
+export function useIngestSubmit() {
+  const [phase, setPhase] = useState<SubmitPhase>({ kind: "idle" });
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Uploads that finished keep their key: trying again after a failure does not send them twice.
+  const finished = useRef(new Map<string, FinishedUpload>());
+  const controllers = useRef(new Map<string, AbortController>());
+  const running = useRef(false);
+
+  const setRow = useCallback((id: string, name: string, state: UploadRowState) => {
+    setRows((current) => {
+      const others = current.filter((r) => r.id !== id);
+      const index = current.findIndex((r) => r.id === id);
+      const row = { id, name, state };
+      if (index === -1) return [...others, row];
+      return [...current.slice(0, index), row, ...current.slice(index + 1)];
+    });
+  }, []);
+
+  const upload = useCallback(
+    async (doc: DraftFileDocument, file: File): Promise<string> => {
+      const done = finished.current.get(doc.id);
+      if (done && done.file === file) {
+        setRow(doc.id, doc.name, { phase: "done", key: done.key, sha256: done.sha256 });
+        return done.key;
+      }
+      const controller = new AbortController();
+      controllers.current.set(doc.id, controller);
+      setRow(doc.id, doc.name, { phase: "queued" });
+      try {
+        const result = await uploadFile(file, {
+          getUploadUrl: requestUploadUrl,
+          signal: controller.signal,
+          sha256: done?.file === file ? done.sha256 : undefined,
+          onProgress: (event) => setRow(doc.id, doc.name, event),
+        });
+        finished.current.set(doc.id, { file, ...result });
+        return result.key;
+      } catch (error) {
+        const state: UploadRowState =
+          error instanceof UploadError && error.kind === "cancelled"
+            ? { phase: "cancelled" }
+            : { phase: "failed", message: error instanceof Error ? error.message : String(error) };
+        setRow(doc.id, doc.name, state);
+        throw error;
+      } finally {
+        controllers.current.delete(doc.id);
+      }
+    },
+    [setRow],
+  );
+
+  // Sends `draft` along `plan`; resolves with the accepted SIP, or null after a failure (shown in `phase`).
+  const submit = useCallback(
+    async (draft: IngestDraft, initialPlan: UploadPlan): Promise<AcceptedSip | null> => {
+      if (running.current) return null;
+      running.current = true;
+      setNotice(null);
+      let plan = initialPlan;
+      const files = new Map(
+        draft.documents.flatMap((d) => (d.kind === "file" && d.file ? [[d.id, { doc: d, file: d.file }] as const] : [])),
+      );
+      try {
+        setRows((current) => current.filter((r) => plan.decisions.some((d) => d.id === r.id && d.method === "upload")));
+        for (let attempt = 0; ; attempt++) {
+          const contents = new Map<string, ResolvedFileContent>();
+          const uploads = plan.decisions.filter((d) => d.method === "upload");
+          if (uploads.length > 0) setPhase({ kind: "uploading" });
+          for (const decision of uploads) {
+            const entry = files.get(decision.id);
+            if (!entry) throw new Error(`${decision.name} must be chosen again.`);
+            contents.set(decision.id, { type: "S3", content: await upload(entry.doc, entry.file) });
+          }
+          setPhase({ kind: "reading" });
+          for (const decision of plan.decisions.filter((d) => d.method === "inline")) {
+            const entry = files.get(decision.id);
+            if (!entry) throw new Error(`${decision.name} must be chosen again.`);
+            contents.set(decision.id, { type: "BINARY", content: await blobToBase64(entry.file) });
+          }
+          const body = singleOrMany(
+            buildIngestRequest(plan.input, (doc) => contents.get(doc.id) ?? { type: "BINARY", content: "" }),
+          );
+          setPhase({ kind: "sending", retriedAsUpload: attempt > 0 });
+          try {
+            const sip = await submitIngest(body);
+            setPhase({ kind: "accepted", sip });
+            return sip;
+          } catch (error) {
+            const inline = plan.decisions.some((d) => d.method === "inline");
+            if (attempt === 0 && inline && error instanceof ApiFailure && error.code === "JSON_TOO_LARGE") {
+              plan = replanAfterTooLarge(plan);
+              setNotice(TOO_LARGE_NOTICE);
+              continue;
+            }
+            throw error;
+          }
+        }
+      } catch (error) {
+        const signedOut =
+          (error instanceof ApiFailure && error.status === 401) ||
+          (error instanceof UploadError && error.cause instanceof ApiFailure && error.cause.status === 401);
+        const message = error instanceof Error ? error.message : String(error);
+        const code = error instanceof ApiFailure ? error.code : error instanceof UploadError ? `UPLOAD_${error.kind.toUpperCase()}` : null;
+        setPhase({ kind: "failed", message, code, signedOut });
+        return null;
+      } finally {
+        running.current = false;
+      }
+    },
+    [upload],
+  );
+
+  // Cancels one file's upload (the submission then stops, with the draft intact).
+  const cancel = useCallback((id: string) => controllers.current.get(id)?.abort(), []);
+  // Cancels every upload under way.
+  const cancelAll = useCallback(() => controllers.current.forEach((c) => c.abort()), []);
+
+  return { phase, rows, notice, submit, cancel, cancelAll };
+}
