@@ -55,8 +55,11 @@ export function pluginOutcomeOf(reports: unknown): PluginOutcome | null {
   return "SUCCESS";
 }
 
-// A plugin message in lines: the archive joins several problems with "; ", one per line reads better.
+// A plugin message in lines: the archive lists several problems as "<what>: a; b; c", which
+// reads better one per line. A "; " that only joins two clauses of a sentence is left alone.
 export function messageLines(message: string): string[] {
+  const first = message.indexOf("; ");
+  if (first === -1 || !message.slice(0, first).includes(": ")) return [message];
   const lines = message
     .split(/;\s+(?=\S)/)
     .map((line) => line.trim())

@@ -53,6 +53,8 @@ describe("plugin reports", () => {
       "date must be a date.",
     ]);
     expect(messageLines("All good.")).toEqual(["All good."]);
+    const sentence = "The format could not be identified with certainty; the file is kept as: unknown.";
+    expect(messageLines(sentence)).toEqual([sentence]);
   });
 });
 
@@ -117,5 +119,26 @@ describe("poll pacing", () => {
     for (let i = 0; i < 6; i++) delays.push((d = nextPollDelay(d, false)));
     expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 15_000, 15_000]);
     expect(nextPollDelay(15_000, true)).toBe(1_000);
+  });
+});
+
+describe("readable package information", () => {
+  it("labels metadata with the schema's titles, lists as lists and objects nested", async () => {
+    const { readableMetadata, permissionText } = await import("./readable");
+    const schema = {
+      properties: {
+        title: { title: "Title" },
+        creator: { title: "Creator" },
+        retention: { title: "Retention", properties: { policy: { title: "Policy" } } },
+      },
+    };
+    expect(readableMetadata({ title: "Minutes", creator: ["Smith, Jane"], retention: { policy: "destroy" }, extra: true }, schema)).toEqual([
+      { label: "Title", value: "Minutes" },
+      { label: "Creator", value: ["Smith, Jane"] },
+      { label: "Retention", value: [{ label: "Policy", value: "destroy" }] },
+      { label: "extra", value: "Yes" },
+    ]);
+    expect(permissionText("UPDATE_METADATA")).toBe("Update its metadata");
+    expect(permissionText("ARCHIVE_ADMIN")).toBe("ARCHIVE_ADMIN");
   });
 });
