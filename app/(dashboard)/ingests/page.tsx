@@ -1,22 +1,24 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ListIcon } from "@/components/ui/icons";
+import { IngestJournal } from "@/components/ingests/ingest-journal";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireSession } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Ingests" };
 
-// Packages you have submitted and where each one stands.
-export default function IngestsPage() {
+// Packages submitted through the dashboard and where each one stands.
+export default async function IngestsPage() {
+  const session = await requireSession("/ingests");
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
         title="Ingests"
-        description="Packages you have submitted and where each one stands."
+        description={
+          session.isAdmin
+            ? "Every package submitted through the dashboard in this tenant, its last known status and plugin outcome, and the review queue."
+            : "Packages you have submitted and where each one stands."
+        }
       />
-      <EmptyState icon={<ListIcon />} title="No submissions yet">
-        Every package sent from the Ingest page will be listed here with its status (pending,
-        processing, ingested or failed), updated while you watch.
-      </EmptyState>
+      <IngestJournal isAdmin={session.isAdmin} />
     </div>
   );
 }
