@@ -1,7 +1,7 @@
 import "server-only";
 // The ingest journal (the dashboard's `submissions` table): one row per SIP submitted through the
 // dashboard, its last known status kept current whenever someone reads it.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
 import { submissions } from "@/lib/db/schema";
 
@@ -41,9 +41,8 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
         pluginOutcome: entry.pluginReports ?? null,
       };
       // The archive names submissions; an answer seen twice (a retried request) is one row.
-      await (
-        await db()
-      )
+      const database = await db();
+      await database
         .insert(submissions)
         .values(row)
         .onConflictDoUpdate({
@@ -58,10 +57,10 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
         lastStatusAt: new Date(),
       };
       if (pluginReports !== undefined) set.pluginOutcome = pluginReports;
-      // Only rows the dashboard created: a SIP submitted elsewhere is not ours to journal.
-      await (
-        await db()
-      )
+      // Only rows the dashboard created: a SIP submitted elsewhere is not ours to journal. Pages
+      // poll the status; an unchanged one is not written again.
+      const database = await db();
+      await database
         .update(submissions)
         .set(set)
         .where(
@@ -69,6 +68,7 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
             eq(submissions.tenant, key.tenant),
             eq(submissions.packageId, key.packageId),
             eq(submissions.submissionName, key.submissionName),
+            sql`${submissions.lastStatus} is distinct from ${status}`,
           ),
         );
     },

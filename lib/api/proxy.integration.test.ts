@@ -112,6 +112,13 @@ describe("ingest through the dashboard", () => {
     });
     expect(status.status).toBe(200);
     expect(status.json).toMatchObject({ packageId: body.packageId, name: answer.name });
+    // Reading the status keeps the journal's last status current.
+    expect(await untilFinal(answer.packageId, answer.name)).toBe("INGESTED");
+    const [after] = await harness.dashboard.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.packageId, body.packageId));
+    expect(after?.lastStatus).toBe("INGESTED");
   });
 
   it("hands out an upload URL with its key", async () => {
