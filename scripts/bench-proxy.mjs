@@ -1,0 +1,211 @@
+// What the dashboard's proxy adds to a call: RetrieveInfo and SIP status, each called directly on
+// the archive and through the dashboard's /api routes, with the same concurrency, and the
+// difference of their latency percentiles printed as a markdown table.
+//
+//   npm run bench:proxy                       # dashboard on :3000, archive on :4000
+//   DASHBOARD_URL=http://localhost:3300 ARCHIVE_URL=http://localhost:4510 CONNECTIONS=50 \
+//     REQUESTS=2000 npm run bench:proxy
+//
+// Needs both running. Signs in to the dashboard as BENCH_USER (archivist) through its real
+// sign-in (next-auth + the archive's form), and calls the archive directly with the dashboard's
+// own client-credentials token (OIDC_CLIENT_ID / OIDC_CLIENT_SECRET, as in service mode).
+import { performance } from "node:perf_hooks";
+
+const DASHBOARD = (process.env.DASHBOARD_URL ?? "http://localhost:3000").replace(/\/$/, "");
+const ARCHIVE = (process.env.ARCHIVE_URL ?? "http://localhost:4000").replace(/\/$/, "");
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const REQUESTS = Number(process.env.REQUESTS ?? 2000);
+const WARMUP = Number(process.env.WARMUP ?? 200);
+const USER = process.env.BENCH_USER ?? "archivist";
+const PASSWORD = process.env.BENCH_PASSWORD ?? USER;
+const CLIENT_ID = process.env.OIDC_CLIENT_ID ?? "scriptorium";
+const CLIENT_SECRET = process.env.OIDC_CLIENT_SECRET ?? "scriptorium-secret";
+const TENANT_HEADER = process.env.TENANT_HEADER ?? "X-Vendor-Repository";
+const TENANT = process.env.BENCH_TENANT ?? "demo";
+
+// One cookie jar per origin, enough for next-auth and the archive's sign-in.
+class Jar {
+  cookies = new Map();
+  store(response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (value && !/max-age=0/i.test(line)) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+async function browse(jar, url, init = {}) {
+  const headers = new Headers(init.headers);
+  if (jar.cookies.size) headers.set("cookie", jar.header());
+  const response = await fetch(url, { ...init, headers, redirect: "manual" });
+  jar.store(response);
+  const location = response.headers.get("location");
+  return {
+    response,
+    body: await response.text(),
+    next: location ? new URL(location, url).href : null,
+  };
+}
+
+// Signs in through next-auth's endpoints and the archive's sign-in form; returns the cookie.
+async function signIn() {
+  const dashboard = new Jar();
+  const archive = new Jar();
+  const jarFor = (url) => (url.startsWith(DASHBOARD) ? dashboard : archive);
+  const csrf = await browse(dashboard, `${DASHBOARD}/api/auth/csrf`);
+  const { csrfToken } = JSON.parse(csrf.body);
+  let step = await browse(dashboard, `${DASHBOARD}/api/auth/signin/oidc`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, callbackUrl: `${DASHBOARD}/` }).toString(),
+  });
+  for (let hops = 0; step.next && hops < 12; hops++) {
+    if (step.next.startsWith(`${DASHBOARD}/`) && !step.next.includes("/api/auth/")) break;
+    step = await browse(jarFor(step.next), step.next);
+    const form = /<form method="post" action="([^"]+\/login)"/.exec(step.body)?.[1];
+    if (form) {
+      const action = new URL(form.replaceAll("&#38;", "&"), step.response.url || ARCHIVE).href;
+      step = await browse(archive, action, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ username: USER, password: PASSWORD }).toString(),
+      });
+    }
+  }
+  const cookie = dashboard.header();
+  const check = await fetch(`${DASHBOARD}/api/ingest/sip/x/y`, { headers: { cookie } });
+  if (check.status === 401)
+    throw new Error(`Signing in as ${USER} did not give a dashboard session.`);
+  return cookie;
+}
+
+async function serviceToken() {
+  const response = await fetch(`${ARCHIVE}/oidc/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`The archive refused ${CLIENT_ID}: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+// Ingests one small document through the dashboard so that the SIP status has something to read.
+async function aSubmission(cookie) {
+  const response = await fetch(`${DASHBOARD}/api/ingest/document`, {
+    method: "PUT",
+    headers: { cookie, origin: DASHBOARD, "content-type": "application/json" },
+    body: JSON.stringify({
+      profile: "default",
+      packageId: `bench-${Date.now()}`,
+      document: {
+        type: "BINARY",
+        name: "bench.txt",
+        content: Buffer.from("bench").toString("base64"),
+      },
+      metadatas: [{ schema: "http://purl.org/dc/elements/1.1/", metadata: { title: "Bench" } }],
+    }),
+  });
+  const body = await response.json();
+  if (response.status !== 201)
+    throw new Error(`Ingest through the dashboard: ${JSON.stringify(body)}`);
+  return { packageId: body.packageId, name: body.name };
+}
+
+// `total` calls of `send` over `connections` concurrent loops; latencies in ms, failures counted.
+async function load(send, total, connections) {
+  const latencies = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < total) {
+        next += 1;
+        const t0 = performance.now();
+        const response = await send();
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (!response.ok) failures += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pick = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { p50: pick(50), p95: pick(95), p99: pick(99), rps: total / seconds, failures };
+}
+
+const ms = (v) => v.toFixed(1);
+const plus = (v) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
+
+async function main() {
+  const cookie = await signIn();
+  const token = await serviceToken();
+  const sip = await aSubmission(cookie);
+  const sipPath = `/sip/${encodeURIComponent(sip.packageId)}/${encodeURIComponent(sip.name)}`;
+  const direct = { authorization: `Bearer ${token}`, [TENANT_HEADER]: TENANT };
+  const proxied = { cookie, origin: DASHBOARD };
+  const json = { "content-type": "application/json" };
+  const cases = [
+    {
+      name: "RetrieveInfo",
+      archive: () =>
+        fetch(`${ARCHIVE}/preservation/RetrieveInfo`, {
+          method: "POST",
+          headers: { ...direct, ...json },
+          body: "{}",
+        }),
+      dashboard: () =>
+        fetch(`${DASHBOARD}/api/preservation/RetrieveInfo`, {
+          method: "POST",
+          headers: { ...proxied, ...json },
+          body: "{}",
+        }),
+    },
+    {
+      name: "SIP status",
+      archive: () => fetch(`${ARCHIVE}/ingest${sipPath}`, { headers: direct }),
+      dashboard: () => fetch(`${DASHBOARD}/api/ingest${sipPath}`, { headers: proxied }),
+    },
+  ];
+  const rows = [];
+  for (const c of cases) {
+    await load(c.archive, WARMUP, CONNECTIONS);
+    await load(c.dashboard, WARMUP, CONNECTIONS);
+    const a = await load(c.archive, REQUESTS, CONNECTIONS);
+    const d = await load(c.dashboard, REQUESTS, CONNECTIONS);
+    rows.push(
+      `| ${c.name} | archive | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.p99)} | ${a.rps.toFixed(0)} | ${a.failures} |`,
+    );
+    rows.push(
+      `| ${c.name} | dashboard | ${ms(d.p50)} | ${ms(d.p95)} | ${ms(d.p99)} | ${d.rps.toFixed(0)} | ${d.failures} |`,
+    );
+    rows.push(
+      `| ${c.name} | **added** | **${plus(d.p50 - a.p50)}** | **${plus(d.p95 - a.p95)}** | **${plus(d.p99 - a.p99)}** | | |`,
+    );
+  }
+  console.log(
+    `\n${REQUESTS} requests per target, ${CONNECTIONS} connections, after ${WARMUP} warm-up requests.\n`,
+  );
+  console.log("| operation | via | p50 ms | p95 ms | p99 ms | req/s | non-2xx |");
+  console.log("|---|---|---:|---:|---:|---:|---:|");
+  for (const row of rows) console.log(row);
+  console.log('\n"added" is the difference of the percentiles, not a percentile of differences.');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
