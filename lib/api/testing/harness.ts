@@ -1,3 +1,4 @@
+import "server-only";
 // Wires the /api routes to a real archive for tests: clients whose fetch records every upstream
 // call, the auth module's token source over a scratch dashboard database, and a chosen session.
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
