@@ -39,6 +39,8 @@ export async function createSession(
         accessToken: tokens.accessToken,
         refreshToken: tokens.refreshToken ?? null,
         expiresAt: tokens.expiresAt,
+        // The token's lifetime (expiry minus this) decides how early it is renewed.
+        renewedAt: new Date(),
       });
     }
   });

@@ -80,16 +80,18 @@ async function signedInSession(username: string): Promise<string> {
     username,
     password: username,
   });
-  return createSession(
+  const expiresAt = new Date(Date.now() + 10_000);
+  const id = await createSession(
     dashboard.db,
     { sub: username, name: username, roles: [], tenants: ["demo"], tenant: "demo" },
-    {
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      // Already inside the renewal margin, as a token is after four and a half minutes.
-      expiresAt: new Date(Date.now() + 10_000),
-    },
+    { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt },
   );
+  // Already inside the renewal margin, as a 5-minute token is after four minutes and 50 seconds.
+  await dashboard.db
+    .update(upstreamTokens)
+    .set({ renewedAt: new Date(expiresAt.getTime() - 300_000) })
+    .where(eq(upstreamTokens.key, id));
+  return id;
 }
 
 describe("user mode against the archive", () => {

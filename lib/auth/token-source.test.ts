@@ -86,12 +86,19 @@ describe.each(databases)("upstream token source on $name", ({ url }) => {
     second = createTokenSource({ db: other.db, ...options });
   });
 
+  // Signs in with a 5-minute token that has `expiresInMs` left.
   async function signIn(expiresInMs: number) {
-    return createSession(opened.db, identity, {
+    const expiresAt = new Date(Date.now() + expiresInMs);
+    const id = await createSession(opened.db, identity, {
       accessToken: "access-0",
       refreshToken: "refresh-0",
-      expiresAt: new Date(Date.now() + expiresInMs),
+      expiresAt,
     });
+    await opened.db
+      .update(upstreamTokens)
+      .set({ renewedAt: new Date(expiresAt.getTime() - 300_000) })
+      .where(eq(upstreamTokens.key, id));
+    return id;
   }
 
   it("hands out a token that is still valid without asking the identity provider", async () => {
@@ -108,6 +115,22 @@ describe.each(databases)("upstream token source on $name", ({ url }) => {
     ]);
     expect(new Set(tokens)).toEqual(new Set(["access-1"]));
     expect(endpoint.calls).toEqual(["refresh:refresh-0"]);
+  });
+
+  it("does not renew a short-lived token on every call: the margin shrinks to a quarter of its lifetime", async () => {
+    // A 20-second token with 15 s left, well inside the 30 s margin but in the first quarter of its life.
+    const expiresAt = new Date(Date.now() + 15_000);
+    const id = await createSession(opened.db, identity, {
+      accessToken: "access-0",
+      refreshToken: "refresh-0",
+      expiresAt,
+    });
+    await opened.db
+      .update(upstreamTokens)
+      .set({ renewedAt: new Date(expiresAt.getTime() - 20_000) })
+      .where(eq(upstreamTokens.key, id));
+    expect(await first.forSession(id)).toBe("access-0");
+    expect(endpoint.calls).toEqual([]);
   });
 
   it("keeps the rotated refresh token for the next renewal", async () => {
@@ -161,7 +184,7 @@ describe.each(databases)("upstream token source on $name", ({ url }) => {
 
     await opened.db
       .update(upstreamTokens)
-      .set({ expiresAt: new Date(Date.now() + 5_000) })
+      .set({ expiresAt: new Date(Date.now() + 5_000), renewedAt: new Date(Date.now() - 295_000) })
       .where(eq(upstreamTokens.key, "service"));
     const third = createTokenSource({
       db: opened.db,

@@ -23,7 +23,8 @@ export class UpstreamTokenError extends Error {
 
 export interface TokenSourceOptions {
   db: DashboardDb;
-  // Renew when the token has less than this left (clock skew, request time).
+  // Renew when the token has less than this left (clock skew, request time), or less than a
+  // quarter of its lifetime when that is shorter: a 20-second token is not renewed on every call.
   marginMs: number;
   refresh(refreshToken: string): Promise<TokenGrant>;
   clientCredentials(): Promise<TokenGrant>;
@@ -37,16 +38,21 @@ export interface TokenSource {
   forService(): Promise<string>;
 }
 
-type Outcome = { token: string; expiresAt: Date } | { lost: string };
+// renewedAt is null when the token's lifetime is unknown; then the plain margin applies.
+type Held = { token: string; expiresAt: Date; renewedAt: Date | null };
+type Outcome = Held | { lost: string };
 
 // Builds a token source over one database; each instance keeps its own in-process state.
 export function createTokenSource(options: TokenSourceOptions): TokenSource {
   const { db, marginMs } = options;
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<string>>();
-  let serviceToken: { token: string; expiresAt: Date } | undefined;
+  let serviceToken: Held | undefined;
 
-  const fresh = (expiresAt: Date) => expiresAt.getTime() - now() > marginMs;
+  const fresh = (expiresAt: Date, renewedAt: Date | null) => {
+    const lifetime = renewedAt ? expiresAt.getTime() - renewedAt.getTime() : Infinity;
+    return expiresAt.getTime() - now() > Math.min(marginMs, lifetime / 4);
+  };
 
   function singleFlight(key: string, renew: () => Promise<string>): Promise<string> {
     const running = inFlight.get(key);
@@ -72,7 +78,8 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
           .for("update");
         if (!row) return { lost: "The session has ended." };
         // Another instance may have renewed while this one waited for the lock.
-        if (fresh(row.expiresAt)) return { token: row.accessToken, expiresAt: row.expiresAt };
+        if (fresh(row.expiresAt, row.renewedAt))
+          return { token: row.accessToken, expiresAt: row.expiresAt, renewedAt: row.renewedAt };
         if (!row.refreshToken) {
           await endSession(tx, key, "expired");
           return {
@@ -89,6 +96,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
           }
           throw error;
         }
+        const renewedAt = new Date(now());
         await tx
           .update(upstreamTokens)
           .set({
@@ -96,10 +104,10 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
             // Providers that rotate refresh tokens revoke the grant if the old one is reused.
             refreshToken: grant.refreshToken ?? row.refreshToken,
             expiresAt: grant.expiresAt,
-            renewedAt: new Date(now()),
+            renewedAt,
           })
           .where(eq(upstreamTokens.key, key));
-        return { token: grant.accessToken, expiresAt: grant.expiresAt };
+        return { token: grant.accessToken, expiresAt: grant.expiresAt, renewedAt };
       })
       .catch(unavailable);
     if ("lost" in outcome)
@@ -120,19 +128,20 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
           .from(upstreamTokens)
           .where(eq(upstreamTokens.key, SERVICE_KEY))
           .for("update");
-        if (row && row.accessToken && fresh(row.expiresAt)) {
-          return { token: row.accessToken, expiresAt: row.expiresAt };
+        if (row && row.accessToken && fresh(row.expiresAt, row.renewedAt)) {
+          return { token: row.accessToken, expiresAt: row.expiresAt, renewedAt: row.renewedAt };
         }
         const grant = await options.clientCredentials();
+        const renewedAt = new Date(now());
         await tx
           .update(upstreamTokens)
           .set({
             accessToken: grant.accessToken,
             expiresAt: grant.expiresAt,
-            renewedAt: new Date(now()),
+            renewedAt,
           })
           .where(eq(upstreamTokens.key, SERVICE_KEY));
-        return { token: grant.accessToken, expiresAt: grant.expiresAt };
+        return { token: grant.accessToken, expiresAt: grant.expiresAt, renewedAt };
       })
       .catch(unavailable);
     serviceToken = outcome;
@@ -142,13 +151,14 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   return {
     async forSession(sessionId) {
       const [row] = await db.select().from(upstreamTokens).where(eq(upstreamTokens.key, sessionId));
-      if (row && fresh(row.expiresAt)) return row.accessToken;
+      if (row && fresh(row.expiresAt, row.renewedAt)) return row.accessToken;
       if (!row)
         throw new UpstreamTokenError("session_ended", "The session has ended. Sign in again.");
       return singleFlight(sessionId, () => renewSession(sessionId));
     },
     async forService() {
-      if (serviceToken && fresh(serviceToken.expiresAt)) return serviceToken.token;
+      if (serviceToken && fresh(serviceToken.expiresAt, serviceToken.renewedAt))
+        return serviceToken.token;
       return singleFlight(SERVICE_KEY, renewService);
     },
   };
