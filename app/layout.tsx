@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { headers } from "next/headers";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -18,12 +19,15 @@ export const viewport: Viewport = {
 };
 
 // The document: language, fonts (the system stack in globals.css) and client providers.
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Reading the request's nonce makes every page dynamic: a static page would carry no nonce, and the
+// Content-Security-Policy set in proxy.ts would block its scripts.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // next-themes sets the theme class on <html> before hydration.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh font-sans">
-        <Providers>{children}</Providers>
+        <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

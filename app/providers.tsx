@@ -25,7 +25,7 @@ function ThemedToaster() {
 }
 
 // Client-side context for the whole app: theme, server-state cache and toasts.
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   // Not useState: without a Suspense boundary above, React would drop a client created during a
   // suspended first render (TanStack's nextjs-app-prefetching example).
   const queryClient = getQueryClient();
@@ -36,6 +36,7 @@ export function Providers({ children }: { children: ReactNode }) {
       enableSystem
       disableTransitionOnChange
       scriptProps={themeScriptProps}
+      nonce={nonce}
     >
       <QueryClientProvider client={queryClient}>
         {children}
