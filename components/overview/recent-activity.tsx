@@ -1,0 +1,68 @@
+import Link from "next/link";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { statusTone } from "@/lib/ingest/watch/timeline";
+import type { RecentSubmission } from "@/lib/overview/types";
+import { TimeAgo } from "./time-ago";
+
+const STATUS_TONE: Record<ReturnType<typeof statusTone>, BadgeTone> = {
+  success: "success",
+  danger: "danger",
+  progress: "accent",
+  neutral: "neutral",
+};
+
+const OUTCOME_TONE: Record<string, BadgeTone> = { FAILURE: "danger", WARNING: "warning" };
+
+const statusPage = (r: RecentSubmission) =>
+  `/ingests/${encodeURIComponent(r.packageId)}/${encodeURIComponent(r.submissionName)}`;
+
+// The latest submissions the reader can see, each a link to its status page.
+export function RecentActivity({
+  recent,
+  scope,
+  now,
+}: {
+  recent: RecentSubmission[];
+  scope: "tenant" | "own";
+  now: Date;
+}) {
+  return (
+    <Card>
+      <section aria-labelledby="recent-title" className="flex flex-col gap-4 p-5">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div className="flex flex-col gap-1">
+            <h2 id="recent-title" className="text-ink text-base font-semibold">
+              Recent activity
+            </h2>
+            <p className="text-ink-muted text-sm">
+              {scope === "tenant" ? "The latest submissions in this tenant." : "Your latest submissions."}
+            </p>
+          </div>
+          <Link href="/ingests" className={buttonClasses("secondary", "sm")}>
+            All ingests
+          </Link>
+        </div>
+        <ol className="divide-line flex flex-col divide-y">
+          {recent.map((r) => (
+            <li key={`${r.packageId}/${r.submissionName}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5 text-sm">
+              <Link href={statusPage(r)} className="text-ink min-w-0 font-medium break-all underline-offset-2 hover:underline">
+                {r.packageId}
+                <span className="text-ink-muted font-normal"> / {r.submissionName}</span>
+              </Link>
+              <Badge tone={STATUS_TONE[statusTone(r.lastStatus)]}>{r.lastStatus ?? "status not known yet"}</Badge>
+              {r.pluginOutcome && r.pluginOutcome !== "SUCCESS" ? (
+                <Badge tone={OUTCOME_TONE[r.pluginOutcome] ?? "neutral"}>plugin {r.pluginOutcome}</Badge>
+              ) : null}
+              <span className="text-ink-muted ml-auto text-xs">
+                {scope === "tenant" ? `${r.userName}, ` : ""}
+                <TimeAgo iso={r.submittedAt} now={now} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </Card>
+  );
+}

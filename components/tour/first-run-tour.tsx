@@ -1,0 +1,67 @@
+"use client";
+// The first-run offer of the tour (on the embedded archive, until the user finishes or declines
+// it), the dialog itself, and remembering per user that they have seen it.
+import { useState, useSyncExternalStore } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { BookIcon } from "@/components/ui/icons";
+import { saveTourDismissed } from "@/lib/queries/overview";
+import { TourDialog } from "./tour-dialog";
+import { tourStore } from "./tour-store";
+
+// `offer`: the server found the user has not seen the tour and the archive is the embedded one.
+export function FirstRunTour({ offer }: { offer: boolean }) {
+  const open = useSyncExternalStore(tourStore.subscribe, tourStore.isOpen, () => false);
+  const [offered, setOffered] = useState(offer);
+  const remember = useMutation({
+    mutationFn: () => saveTourDismissed(true),
+    onError: (error) => toast.error(`The dashboard could not remember that you have seen the tour: ${error.message}`),
+  });
+  const done = () => {
+    tourStore.set(false);
+    if (offered) {
+      setOffered(false);
+      remember.mutate();
+    }
+  };
+
+  return (
+    <>
+      {offered ? (
+        <Card className="border-accent/30 bg-accent-soft/40">
+          <section aria-labelledby="tour-offer-title" className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center">
+            <span className="bg-accent-soft text-accent-soft-ink flex size-10 shrink-0 items-center justify-center rounded-lg">
+              <BookIcon className="size-5" />
+            </span>
+            <div className="flex flex-1 flex-col gap-1">
+              <h2 id="tour-offer-title" className="text-ink font-semibold">
+                New here? Take the one-minute tour
+              </h2>
+              <p className="text-ink-muted text-sm">
+                Five stops: the overview, sending a package, following it, finding preserved objects and the profiles.
+              </p>
+            </div>
+            <div className="flex shrink-0 gap-2">
+              <Button variant="ghost" onClick={done}>
+                No thanks
+              </Button>
+              <Button onClick={() => tourStore.set(true)}>Start the tour</Button>
+            </div>
+          </section>
+        </Card>
+      ) : null}
+      <TourDialog open={open} onClose={done} />
+    </>
+  );
+}
+
+// Opens the tour from anywhere on the page (the overview's header).
+export function TakeTourButton() {
+  return (
+    <Button variant="secondary" onClick={() => tourStore.set(true)}>
+      Take the tour
+    </Button>
+  );
+}
