@@ -5,6 +5,12 @@ import { AlertIcon, ShieldIcon } from "@/components/ui/icons";
 import { describeResult, type ResultLike } from "@/lib/preservation/result-codes";
 import { cn } from "@/lib/utils";
 
+const TONES = {
+  ok: "border-success/30 bg-success-soft",
+  pending: "border-accent/30 bg-accent-soft",
+  error: "border-danger/30 bg-danger-soft",
+} as const;
+
 export interface ResultNoticeProps {
   // The archive's result, when there is one.
   result?: ResultLike;
@@ -14,15 +20,12 @@ export interface ResultNoticeProps {
   lang?: string;
   // Replaces the heading of a successful result ("Preserved").
   successTitle?: string;
+  // Replaces the heading and the tone whatever the result (a valid call that found a problem).
+  title?: string;
+  tone?: keyof typeof TONES;
   children?: ReactNode;
   className?: string;
 }
-
-const TONES = {
-  ok: "border-success/30 bg-success-soft",
-  pending: "border-accent/30 bg-accent-soft",
-  error: "border-danger/30 bg-danger-soft",
-} as const;
 
 function refusalTitle(status: number | undefined): string {
   if (status === 401) return "You are signed out";
@@ -37,16 +40,19 @@ export function ResultNotice({
   error,
   lang,
   successTitle,
+  title: titleOverride,
+  tone: toneOverride,
   children,
   className,
 }: ResultNoticeProps) {
   const shown = result ?? error?.result;
   const described = shown ? describeResult(shown, lang) : undefined;
-  const tone = described?.ok ? "ok" : described?.pending ? "pending" : "error";
+  const tone = toneOverride ?? (described?.ok ? "ok" : described?.pending ? "pending" : "error");
   const title =
-    described?.ok && successTitle
+    titleOverride ??
+    (described?.ok && successTitle
       ? successTitle
-      : (described?.title ?? refusalTitle(error?.status));
+      : (described?.title ?? refusalTitle(error?.status)));
   const detail = described?.detail ?? error?.message ?? "";
   return (
     <div

@@ -55,6 +55,7 @@ export function probeVerdict(outcome: { ok: true } | { error: unknown }): Capabi
   if ("ok" in outcome) return { available: true, reason: "The archive answers this operation." };
   const error = outcome.error;
   if (!(error instanceof ApiError)) {
+    console.error("capability probe failed", error);
     return { available: null, reason: "The dashboard could not ask the archive just now." };
   }
   const upstream = error.upstream;

@@ -1,0 +1,217 @@
+"use client";
+// Deleting an object (admins only; the route checks again): the mode in plain words, a reason of
+// at least ten characters, the claimed requestor (prefilled), and the poId typed to confirm. With
+// four-eyes on, the same form asks a second admin instead of deleting.
+import { useState } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { toast } from "sonner";
+import {
+  errorClasses,
+  helpClasses,
+  inputClasses,
+  labelClasses,
+} from "@/components/metadata/input-classes";
+import { ResultNotice } from "@/components/results/result-notice";
+import { Button } from "@/components/ui/button";
+import { DELETION_MODES } from "@/lib/preservation/schemas";
+import {
+  DeletionRequestInput,
+  MIN_REASON_LENGTH,
+  MODE_TEXT,
+  type DeletionMode,
+} from "@/lib/deletions/rules";
+import {
+  adminSettingsOptions,
+  requestDeletion,
+  type DeletionRequestView,
+} from "@/lib/queries/admin";
+import type { ApiCallError } from "@/lib/queries/preservation";
+
+export interface DeleteObjectDialogProps {
+  poId: string;
+  // The signed-in admin's name, the default claimed requestor.
+  userName: string;
+  onDone: (request: DeletionRequestView) => void;
+}
+
+type Field = "mode" | "reason" | "crn" | "confirm";
+
+// The "Delete object" button and its dialog.
+export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<DeletionMode>("OnlySubDOs");
+  const [reason, setReason] = useState("");
+  const [crn, setCrn] = useState(userName);
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const settings = useQuery({ ...adminSettingsOptions(), enabled: open });
+  const fourEyes = settings.data?.fourEyes === true;
+  const remove = useMutation({
+    mutationFn: (input: DeletionRequestInput) => requestDeletion(input),
+    onSuccess: ({ request }) => {
+      if (request.status === "failed") return;
+      toast.success(
+        request.status === "pending"
+          ? `The deletion of ${poId} now waits for a second administrator.`
+          : `${poId} was deleted.`,
+      );
+      setOpen(false);
+      onDone(request);
+    },
+  });
+
+  function submit() {
+    const parsed = DeletionRequestInput.safeParse({ poId, mode, reason, crn, confirm });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    remove.mutate(parsed.data);
+  }
+
+  const failed = remove.data?.request.status === "failed" ? remove.data.request.outcome : null;
+  const field = (name: Field) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": `delete-${name}-help delete-${name}-error`,
+  });
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) remove.reset();
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="danger">Delete object</Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border p-6 shadow-lg">
+          <Dialog.Title className="text-ink text-lg font-semibold">Delete {poId}</Dialog.Title>
+          <Dialog.Description className={helpClasses}>
+            {fourEyes
+              ? "Four-eyes approval is on: this asks a second administrator, and nothing is deleted until one approves."
+              : "This deletes the object in the archive now. It cannot be undone."}{" "}
+            The archive&apos;s trace and the audit log keep the reason.
+          </Dialog.Description>
+          <form
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <fieldset className="flex flex-col gap-2">
+              <legend className={labelClasses}>What to delete</legend>
+              {DELETION_MODES.map((value) => (
+                <label
+                  key={value}
+                  className="border-line has-checked:border-accent flex gap-3 rounded-lg border p-3"
+                >
+                  <input
+                    type="radio"
+                    name="delete-mode"
+                    value={value}
+                    checked={mode === value}
+                    onChange={() => setMode(value)}
+                    className="accent-accent mt-1 size-4"
+                  />
+                  <span className="flex flex-col gap-0.5">
+                    <span className="text-ink text-sm font-medium">{MODE_TEXT[value].title}</span>
+                    <span className="text-ink-muted text-sm">{MODE_TEXT[value].detail}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="delete-reason" className={labelClasses}>
+                Reason
+              </label>
+              <textarea
+                id="delete-reason"
+                rows={3}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                className={inputClasses("py-2")}
+                {...field("reason")}
+              />
+              <p id="delete-reason-help" className={helpClasses}>
+                At least {MIN_REASON_LENGTH} characters, e.g. the retention rule that ended.
+              </p>
+              <p id="delete-reason-error" className={errorClasses}>
+                {errors.reason}
+              </p>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="delete-crn" className={labelClasses}>
+                Requested by
+              </label>
+              <input
+                id="delete-crn"
+                value={crn}
+                onChange={(e) => setCrn(e.target.value)}
+                className={inputClasses("h-10")}
+                {...field("crn")}
+              />
+              <p id="delete-crn-help" className={helpClasses}>
+                The claimed requestor the archive records.
+              </p>
+              <p id="delete-crn-error" className={errorClasses}>
+                {errors.crn}
+              </p>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="delete-confirm" className={labelClasses}>
+                Type the object ID to confirm
+              </label>
+              <input
+                id="delete-confirm"
+                value={confirm}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(e) => setConfirm(e.target.value)}
+                className={inputClasses("h-10 font-mono")}
+                {...field("confirm")}
+              />
+              <p id="delete-confirm-help" className={helpClasses}>
+                Type <code className="font-mono">{poId}</code> exactly.
+              </p>
+              <p id="delete-confirm-error" className={errorClasses}>
+                {errors.confirm}
+              </p>
+            </div>
+            {remove.isError ? <ResultNotice error={remove.error as ApiCallError} /> : null}
+            {failed ? (
+              <ResultNotice
+                title="The archive did not delete the object"
+                tone="error"
+                error={{
+                  message: failed.message ?? "The archive refused the deletion.",
+                  ...(failed.code ? { code: failed.code } : {}),
+                }}
+              />
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="ghost">Cancel</Button>
+              </Dialog.Close>
+              <Button
+                type="submit"
+                variant="danger"
+                disabled={remove.isPending || settings.isPending}
+              >
+                {remove.isPending ? "Sending…" : fourEyes ? "Ask for approval" : "Delete object"}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

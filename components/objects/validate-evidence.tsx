@@ -1,0 +1,117 @@
+"use client";
+// "Validate evidence" for one data object: its evidence record (RetrievePO, sor=Evidence) and its
+// content go to ValidateEvidence; the report comes back as the verdict and each check in words.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ResultNotice } from "@/components/results/result-notice";
+import { Button } from "@/components/ui/button";
+import type { Evidence, PO, StoredPO, ValidateEvidenceResponse } from "@/lib/preservation/schemas";
+import { callPreservation, evidenceOptions, type ApiCallError } from "@/lib/queries/preservation";
+import { evidenceFor } from "./object-view";
+import { base64ToText, checkTitle, readValidationReport } from "./validation-report";
+
+export interface ValidateEvidenceProps {
+  poId: string;
+  version?: string;
+  po: StoredPO;
+  format: string;
+  dataObjects: number;
+}
+
+const content = (po: StoredPO) =>
+  po.xmlData?.b64Content !== undefined
+    ? { xmlData: { b64Content: po.xmlData.b64Content } }
+    : { binaryData: { value: po.binaryData?.value ?? "" } };
+
+// The button and, once asked, the report.
+export function ValidateEvidenceButton({
+  poId,
+  version,
+  po,
+  format,
+  dataObjects,
+}: ValidateEvidenceProps) {
+  const queryClient = useQueryClient();
+  const validate = useMutation({
+    mutationFn: async (): Promise<ValidateEvidenceResponse> => {
+      const answer = await queryClient.fetchQuery(evidenceOptions(poId, version, format));
+      const record = evidenceFor(answer.po ?? [], po.id ?? "", dataObjects);
+      if (!record)
+        throw new Error(`The archive gave no evidence record for ${po.id ?? "this object"}.`);
+      const ev: Evidence = {
+        ...content(record),
+        ...(record.formatId ? { formatId: record.formatId } : {}),
+        ...(record.mimeType ? { mimeType: record.mimeType } : {}),
+        ...(record.id ? { id: record.id } : {}),
+        ...(po.id ? { relObj: [po.id] } : {}),
+        poId,
+        ...(version ? { verId: version } : {}),
+      };
+      const dataObject: PO = {
+        ...content(po),
+        ...(po.id ? { id: po.id } : {}),
+        ...(po.mimeType ? { mimeType: po.mimeType } : {}),
+      };
+      return callPreservation("ValidateEvidence", { ev, po: [dataObject] });
+    },
+  });
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => validate.mutate()}
+          disabled={validate.isPending}
+        >
+          {validate.isPending ? "Validating…" : `Validate evidence of ${po.id ?? "this object"}`}
+        </Button>
+      </div>
+      {validate.isError ? (
+        <ResultNotice error={validate.error as ApiCallError | Error} />
+      ) : validate.isSuccess ? (
+        <ValidationReport answer={validate.data} />
+      ) : null}
+    </div>
+  );
+}
+
+const WHEN = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "UTC",
+});
+
+function ValidationReport({ answer }: { answer: ValidateEvidenceResponse }) {
+  const report = answer.valRep?.xmlData?.b64Content ?? answer.valRep?.binaryData?.value;
+  const summary = report ? readValidationReport(base64ToText(report)) : null;
+  const valid = summary?.valid;
+  // The call succeeds whenever the record could be examined; the verdict is in the report.
+  const verdict =
+    valid === true
+      ? { title: "The evidence is valid", tone: "ok" as const }
+      : valid === false
+        ? { title: "The evidence is not valid", tone: "error" as const }
+        : {};
+  return (
+    <ResultNotice result={answer.result} {...verdict}>
+      {answer.poe ? (
+        <p className="text-ink text-sm">
+          It proves the object existed unchanged on{" "}
+          <time dateTime={answer.poe}>{WHEN.format(new Date(answer.poe))} UTC</time>.
+        </p>
+      ) : null}
+      {summary?.checks.length ? (
+        <ul className="flex flex-col gap-1 text-sm">
+          {summary.checks.map((check) => (
+            <li key={check.name} className="text-ink">
+              <span className="font-medium">
+                {check.passed ? "Passed" : "Failed"}: {checkTitle(check.name)}.
+              </span>{" "}
+              <span className="text-ink-muted">{check.detail}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </ResultNotice>
+  );
+}
