@@ -9,6 +9,9 @@ import { describeExit, run, runToEnd, say } from "./start/processes.mjs";
 import { ensureAuthSecret } from "./start/secret.mjs";
 
 const dev = process.argv.includes("--dev");
+// `npm start -- --demo`: fill the archive with the demo data before the dashboard starts (the
+// demo writes the dashboard's PGlite database, which only one process may hold).
+const demo = process.argv.includes("--demo");
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (specifier) => fileURLToPath(import.meta.resolve(specifier));
 // PGlite creates its database on first start, which takes a while on a small machine.
@@ -103,6 +106,15 @@ async function main() {
     say(
       `Using the configured archive (${plan.customUpstreams.join(", ")} set): starting the dashboard alone.`,
     );
+  }
+
+  if (demo) {
+    const demoArgs = ["--conditions=react-server", "scripts/demo.ts", "--from-start"];
+    if (process.argv.includes("--allow-remote")) demoArgs.push("--allow-remote");
+    await runToEnd("demo", process.execPath, [bin("tsx/cli"), ...demoArgs], dashboardEnv).catch(
+      (error) => say(`The demo data could not be loaded (${error.message}); starting anyway.`),
+    );
+    if (stopping) return;
   }
 
   const nextArgs = [
