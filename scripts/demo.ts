@@ -10,7 +10,8 @@ import { demoPlan } from "./demo/plan";
 
 const args = new Set(process.argv.slice(2));
 const root = fileURLToPath(new URL("..", import.meta.url));
-const say = (line: string) => console.log(`[demo] ${line}`);
+// Under `npm start -- --demo` the start script prefixes every line already.
+const say = (line: string) => console.log(args.has("--from-start") ? line : `[demo] ${line}`);
 
 function fail(message: string): never {
   say(message);

@@ -11,6 +11,15 @@ export function percent(part: number, whole: number): string {
   return `${Math.round(value)}%`;
 }
 
+// Two shares of one whole in whole percent that add up to 100% (88% and 12%, never 88% and 13%).
+export function splitPercent(part: number, rest: number): [string, string] {
+  const whole = part + rest;
+  if (whole <= 0) return ["—", "—"];
+  const first = Math.round((part / whole) * 100);
+  const shown = (value: number, count: number) => (count > 0 && value === 0 ? "<1%" : `${value}%`);
+  return [shown(first, part), shown(100 - first, rest)];
+}
+
 interface Tile {
   label: string;
   value: string;
@@ -31,19 +40,19 @@ export function OutcomeTiles({
   windowDays: number;
   reviewQueue: number | null;
 }) {
-  const finished = outcomes.ingested + outcomes.failed;
+  const [ingestedShare, failedShare] = splitPercent(outcomes.ingested, outcomes.failed);
   const tiles: Tile[] = [
     { label: "Submitted", value: String(outcomes.submitted), note: `in the last ${windowDays} days` },
     {
       label: "Ingested",
       value: String(outcomes.ingested),
-      note: `${percent(outcomes.ingested, finished)} of finished submissions`,
+      note: `${ingestedShare} of finished submissions`,
       tone: "success",
     },
     {
       label: "Failed",
       value: String(outcomes.failed),
-      note: `${percent(outcomes.failed, finished)} of finished submissions`,
+      note: `${failedShare} of finished submissions`,
       tone: "danger",
     },
     {
