@@ -4,10 +4,11 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Overview } from "@/lib/overview/types";
 import { readApiAnswer, sendJson } from "./preservation";
 
-// The overview's figures, counted by days in the reader's time zone.
-export function overviewOptions(timeZone: string) {
+// The overview's figures, counted by days in the reader's time zone. The server answers for the
+// session's tenant; naming it in the key keeps one tenant's figures from showing after a switch.
+export function overviewOptions(tenant: string, timeZone: string) {
   return queryOptions({
-    queryKey: ["overview", timeZone],
+    queryKey: ["overview", tenant, timeZone],
     queryFn: async ({ signal }) =>
       readApiAnswer<Overview>(
         await fetch(`/api/overview?tz=${encodeURIComponent(timeZone)}`, {
