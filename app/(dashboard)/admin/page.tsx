@@ -1,22 +1,76 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { PendingDeletions, DeletionHistory } from "@/components/admin/deletion-requests";
+import { FourEyesToggle } from "@/components/admin/four-eyes-toggle";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ShieldIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireSession } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Admin" };
 
-// Deletion approvals, the audit log and the archive connection.
-export default function AdminPage() {
+// Deletion approvals and their setting, with links to the audit log and the sessions.
+export default async function AdminPage() {
+  const session = await requireSession("/admin");
+  if (!session.isAdmin) {
+    return (
+      <div className="flex flex-col gap-8">
+        <PageHeader title="Admin" />
+        <EmptyState icon={<ShieldIcon />} title="For administrators only">
+          Only an administrator can approve deletions, change settings and read the audit log.
+        </EmptyState>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
         title="Admin"
-        description="Deletion approvals, the audit log and the archive connection."
+        description="Deletion approvals, the four-eyes setting, the audit log and who is signed in."
+        actions={
+          <>
+            <Link href="/admin/audit" className={buttonClasses("secondary")}>
+              Audit log
+            </Link>
+            <Link href="/admin/sessions" className={buttonClasses("secondary")}>
+              Sessions
+            </Link>
+          </>
+        }
       />
-      <EmptyState icon={<ShieldIcon />} title="Nothing to administer yet">
-        Administrators will approve or refuse deletion requests here, read the audit log of who did
-        what, and check the connection to the archive.
-      </EmptyState>
+      <Card>
+        <CardHeader>
+          <CardTitle>Four-eyes approval</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <FourEyesToggle />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Waiting for approval</CardTitle>
+          <CardDescription>
+            Deletions another administrator asked for. Approving sends the deletion to the archive
+            at once.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PendingDeletions userId={session.user.id} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Deletion history</CardTitle>
+          <CardDescription>
+            Every deletion asked for through the dashboard, and how it ended.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <DeletionHistory />
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,0 +1,145 @@
+"use client";
+// Approving or rejecting a waiting deletion, with a comment that the request row and the audit
+// log keep. An approval sends DeletePO at once; the answer says how it ended.
+import { useState } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
+import { ResultNotice } from "@/components/results/result-notice";
+import { Button } from "@/components/ui/button";
+import { MODE_TEXT } from "@/lib/deletions/rules";
+import {
+  decideDeletion,
+  deletionRequestsOptions,
+  type DeletionRequestView,
+} from "@/lib/queries/admin";
+import type { ApiCallError } from "@/lib/queries/preservation";
+
+export interface DecisionDialogProps {
+  request: DeletionRequestView;
+  decision: "approve" | "reject";
+  // Why the button is disabled (the requester cannot approve their own request).
+  disabledReason?: string;
+}
+
+const WORDS = {
+  approve: {
+    button: "Approve",
+    title: "Approve the deletion of",
+    submit: "Approve and delete",
+    variant: "danger",
+  },
+  reject: {
+    button: "Reject",
+    title: "Reject the deletion of",
+    submit: "Reject",
+    variant: "secondary",
+  },
+} as const;
+
+// The button that opens the dialog, and the dialog.
+export function DecisionDialog({ request, decision, disabledReason }: DecisionDialogProps) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState("");
+  const words = WORDS[decision];
+  const decide = useMutation({
+    mutationFn: () => decideDeletion(request.id, decision, { comment: comment.trim() }),
+    onSuccess: async ({ request: decided }) => {
+      await queryClient.invalidateQueries({
+        queryKey: deletionRequestsOptions().queryKey.slice(0, 2),
+      });
+      if (decided.status === "failed") return;
+      toast.success(
+        decided.status === "done"
+          ? `${decided.poId} was deleted.`
+          : `The deletion of ${decided.poId} was rejected.`,
+      );
+      setOpen(false);
+    },
+  });
+  const failed = decide.data?.request.status === "failed" ? decide.data.request.outcome : null;
+  const label = `${words.button} the deletion of ${request.poId}`;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) decide.reset();
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button
+          size="sm"
+          variant={decision === "approve" ? "primary" : "secondary"}
+          aria-label={label}
+          disabled={disabledReason !== undefined}
+          title={disabledReason}
+        >
+          {words.button}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border p-6 shadow-lg">
+          <Dialog.Title className="text-ink text-lg font-semibold break-all">
+            {words.title} {request.poId}
+          </Dialog.Title>
+          <Dialog.Description className={helpClasses}>
+            {request.requestedByName} asked: {MODE_TEXT[request.mode].title.toLowerCase()}, because
+            “{request.reason}”.
+            {decision === "approve"
+              ? " Approving deletes the object in the archive now."
+              : " Nothing is deleted."}
+          </Dialog.Description>
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (comment.trim() !== "") decide.mutate();
+            }}
+          >
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={`decision-comment-${request.id}`} className={labelClasses}>
+                Comment
+              </label>
+              <textarea
+                id={`decision-comment-${request.id}`}
+                required
+                rows={3}
+                maxLength={2000}
+                value={comment}
+                onChange={(event) => setComment(event.target.value)}
+                className={inputClasses("py-2")}
+              />
+            </div>
+            {decide.isError ? <ResultNotice error={decide.error as ApiCallError} /> : null}
+            {failed ? (
+              <ResultNotice
+                title="The archive did not delete the object"
+                tone="error"
+                error={{
+                  message: failed.message ?? "The archive refused the deletion.",
+                  ...(failed.code ? { code: failed.code } : {}),
+                }}
+              />
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="ghost">Cancel</Button>
+              </Dialog.Close>
+              <Button
+                type="submit"
+                variant={words.variant}
+                disabled={decide.isPending || comment.trim() === ""}
+              >
+                {decide.isPending ? "Sending…" : words.submit}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+// The four-eyes setting: when on, a deletion waits for a second administrator's approval.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { ResultNotice } from "@/components/results/result-notice";
+import { adminSettingsOptions, saveFourEyes } from "@/lib/queries/admin";
+import type { ApiCallError } from "@/lib/queries/preservation";
+import { cn } from "@/lib/utils";
+
+// A switch with its explanation; the setting is stored in the dashboard's database.
+export function FourEyesToggle() {
+  const queryClient = useQueryClient();
+  const settings = useQuery(adminSettingsOptions());
+  const save = useMutation({
+    mutationFn: saveFourEyes,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminSettingsOptions().queryKey, saved);
+      toast.success(
+        saved.fourEyes
+          ? "Four-eyes approval is on: deletions now wait for a second administrator."
+          : "Four-eyes approval is off: administrators delete directly.",
+      );
+    },
+  });
+  const on = settings.data?.fourEyes === true;
+  const busy = settings.isPending || save.isPending;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-start gap-4">
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby="four-eyes-label"
+          aria-describedby="four-eyes-help"
+          disabled={busy}
+          onClick={() => save.mutate(!on)}
+          className={cn(
+            "relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors disabled:opacity-60",
+            on ? "bg-accent" : "bg-line-strong",
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cn(
+              "bg-surface size-5 rounded-full shadow transition-transform",
+              on ? "translate-x-5" : "translate-x-0",
+            )}
+          />
+        </button>
+        <div className="flex flex-col gap-1">
+          <span id="four-eyes-label" className="text-ink text-sm font-medium">
+            Require a second administrator to approve deletions
+          </span>
+          <span id="four-eyes-help" className="text-ink-muted text-sm">
+            {on
+              ? "On: a deletion becomes a request that another administrator approves or rejects, with a comment, before anything is deleted."
+              : "Off: an administrator's deletion is sent to the archive at once."}
+          </span>
+        </div>
+      </div>
+      {settings.isError ? <ResultNotice error={settings.error as ApiCallError} /> : null}
+      {save.isError ? <ResultNotice error={save.error as ApiCallError} /> : null}
+    </div>
+  );
+}
