@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyDraft, type IngestDraft } from "@/lib/drafts/draft";
+import { emptyDraft, type DraftFileDocument, type IngestDraft } from "@/lib/drafts/draft";
 import { planInputOf } from "@/lib/drafts/plan-input";
 import { INGEST_LIMITS, type IngestDocumentRequest } from "@/lib/ingest/schemas";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
@@ -12,8 +12,16 @@ const DC = "http://purl.org/dc/elements/1.1/";
 const RM = "urn:scriptorium:schema:records-management:1.0";
 const schemas = [DC, RM].map((uri) => ({ uri, title: uri === DC ? "Dublin Core" : "Records", description: "", schema: { $id: uri } })) as MetadataSchemaOption[];
 const profiles = [{ id: "default", title: "Default", metadataSchemas: [DC] }];
-const file = (id: string, name: string, size = 10) =>
-  ({ kind: "file", id, name, size, type: "", lastModified: 1, file: new File(["x"], name), metadatas: [] }) as const;
+const file = (id: string, name: string, size = 10): DraftFileDocument => ({
+  kind: "file",
+  id,
+  name,
+  size,
+  type: "",
+  lastModified: 1,
+  file: new File(["x"], name),
+  metadatas: [],
+});
 
 function problemsOf(draft: IngestDraft, entryProblems = () => [] as string[]) {
   return wizardProblems(draft, planUpload(planInputOf(draft)), profiles, schemas, entryProblems);
@@ -23,7 +31,7 @@ describe("what stops the wizard from sending", () => {
   it("asks for a profile and a document, and names a bad package ID at its field", () => {
     const found = problemsOf({ ...emptyDraft(), packageId: "a/b" });
     expect(found.map((p) => p.target)).toEqual(["ingest-profile", "package-id", "ingest-documents"]);
-    expect(found[1]?.message).toContain('may not contain @ < > : " / \\ | ? *');
+    expect(found[1]?.message).toBe('The package ID may not contain @ < > : " / \\ | ? *.');
   });
 
   it("refuses two documents of one name and files the browser could not keep", () => {

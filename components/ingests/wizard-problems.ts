@@ -1,7 +1,7 @@
 // Everything that stops the ingest wizard from sending, each with the element to jump to. Pure:
 // the metadata check (which needs a JSON Schema validator) is passed in.
+import { packageIdMessage } from "@/components/ingest/package-id-message";
 import { missingFiles, type IngestDraft } from "@/lib/drafts/draft";
-import { packageIdProblem } from "@/lib/ingest/schemas";
 import { schemasForProfile, type MetadataEntryDraft, type MetadataSchemaOption } from "@/lib/metadata/entry";
 import type { UploadPlan } from "@/lib/upload/planner";
 
@@ -49,8 +49,9 @@ export function wizardProblems(
   if (!profiles.some((p) => p.id === draft.profile)) {
     problems.push({ target: WIZARD_IDS.profile, message: "Choose a profile: it decides how long the package is kept." });
   }
-  const idProblem = draft.packageId === "" ? null : packageIdProblem(draft.packageId);
-  if (idProblem) problems.push({ target: WIZARD_IDS.packageId, message: `Package ID: ${idProblem}.` });
+  // The same sentence the field shows.
+  const idProblem = packageIdMessage(draft.packageId);
+  if (idProblem) problems.push({ target: WIZARD_IDS.packageId, message: idProblem });
 
   for (const doc of missingFiles(draft)) {
     problems.push({ target: WIZARD_IDS.documents, message: `Choose ${doc.name} again: the browser could not keep its contents.` });
