@@ -160,6 +160,17 @@ export async function markReviewed(
   return row ? toJournalEntry(row) : null;
 }
 
+// Submissions the viewer may see whose last known status is not final, newest first: the ones
+// worth asking the upstream about again before the journal is shown.
+export async function unfinishedSubmissions(db: DashboardDb, viewer: JournalViewer, limit: number): Promise<SubmissionKey[]> {
+  return db
+    .select({ tenant: submissions.tenant, packageId: submissions.packageId, submissionName: submissions.submissionName })
+    .from(submissions)
+    .where(and(...visible(viewer), statusCondition(IN_PROGRESS)))
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+    .limit(limit);
+}
+
 // The newest submission of a package in a tenant, an ingested one when there is one: its
 // version carries the package's current metadata.
 export async function latestSubmission(db: DashboardDb, tenant: string, packageId: string): Promise<JournalEntry | null> {
