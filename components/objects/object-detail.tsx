@@ -109,7 +109,7 @@ export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: Ob
             <ResultNotice error={contentError} />
           ) : (
             <VersionContent
-              key={shown ?? "latest"}
+              key={version ?? "latest"}
               poId={poId}
               {...(version ? { version } : latest ? { version: latest } : {})}
               pos={content.data?.po ?? []}

@@ -81,10 +81,16 @@ export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
       found.push("Add at least one file: every version is sealed over its files.");
     if (remaining < 0)
       found.push("The files are too large for one request. Remove some, or use Ingest.");
-    const { metadataEntryProblems } = await import("@/lib/metadata/validate");
+    // Field rules are left to the archive, which answers POFormatError naming the field: the
+    // browser-side JSON Schema validator compiles code at run time, which the page's CSP refuses.
     for (const item of metadata) {
-      for (const problem of metadataEntryProblems(item.draft, schemas))
-        found.push(`${item.id}: ${problem}`);
+      if (poOfMetadata(item) === null) {
+        found.push(
+          item.draft.schema === ""
+            ? `${item.id}: choose a metadata schema.`
+            : `${item.id}: attach a metadata file, or fill in the fields instead.`,
+        );
+      }
     }
     setProblems(found);
     if (found.length > 0) return;
@@ -189,7 +195,7 @@ export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
             schemas={schemas}
             relatable={ids}
             onChange={changeMetadata}
-            showErrors={attempted}
+            showErrors={false}
             disabled={busy}
           />
         </CardContent>

@@ -27,10 +27,10 @@ export function TraceTimeline({ events }: { events: readonly TraceEvent[] }) {
             aria-hidden="true"
             className="bg-accent absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full"
           />
-          <p className="text-ink text-sm font-medium">
-            {traceStepName(event.op)}
+          <p className="text-ink text-sm">
+            <span className="font-medium">{traceStepName(event.op)}</span>
             {event.op !== traceStepName(event.op) ? (
-              <span className="text-ink-muted font-mono text-xs font-normal"> ({event.op})</span>
+              <span className="text-ink-muted font-mono text-xs"> ({event.op})</span>
             ) : null}
           </p>
           <p className="text-ink-muted text-xs">

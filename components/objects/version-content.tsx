@@ -31,7 +31,10 @@ function query(params: Record<string, string | undefined>): string {
 
 // The evidence format picker and a card per data object.
 export function VersionContent({ poId, version, pos, formats, canValidate }: VersionContentProps) {
-  const [format, setFormat] = useState(formats[0]?.fid ?? "");
+  // The profile's formats may arrive after the content: until someone chooses, follow its default.
+  // "" leaves the choice to the archive (its default format), e.g. while the profile is unknown.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const format = chosen ?? formats[0]?.fid ?? "";
   const base = `/api/objects/${encodeURIComponent(poId)}`;
   return (
     <div className="flex flex-col gap-4">
@@ -44,7 +47,7 @@ export function VersionContent({ poId, version, pos, formats, canValidate }: Ver
             id="evidence-format"
             className={inputClasses("h-10 max-w-md")}
             value={format}
-            onChange={(event) => setFormat(event.target.value)}
+            onChange={(event) => setChosen(event.target.value)}
           >
             {formats.map((f) => (
               <option key={f.fid} value={f.fid}>
@@ -85,13 +88,11 @@ export function VersionContent({ poId, version, pos, formats, canValidate }: Ver
                 <a href={contentUrl} download={id} className={buttonClasses("secondary", "sm")}>
                   Download {id}
                 </a>
-                {format ? (
-                  <a href={evidenceUrl} download className={buttonClasses("secondary", "sm")}>
-                    Download evidence for {id}
-                  </a>
-                ) : null}
+                <a href={evidenceUrl} download className={buttonClasses("secondary", "sm")}>
+                  Download evidence for {id}
+                </a>
               </div>
-              {canValidate && format ? (
+              {canValidate ? (
                 <ValidateEvidenceButton
                   poId={poId}
                   {...(version ? { version } : {})}

@@ -36,7 +36,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Reference({ spec }: { spec: string }) {
   const { label, href } = specReference(spec);
   return href ? (
-    <a href={href} className="text-accent underline-offset-2 hover:underline" rel="noreferrer">
+    <a href={href} className="text-accent underline underline-offset-2" rel="noreferrer">
       {label}
     </a>
   ) : (

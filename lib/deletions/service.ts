@@ -4,10 +4,11 @@ import "server-only";
 // step's row is kept, and the deletion itself is written to the audit log as object.delete beside
 // the route's own entry (deletion.request, deletion.approve).
 import type { ApiSession } from "@/lib/api/deps";
-import { ApiError, toApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
 import type { RouteContext } from "@/lib/api/handler";
 import { getDb, type DashboardDb } from "@/lib/db";
 import type { AuditEntry } from "@/lib/journal/audit";
+import { asApiError } from "@/lib/preservation/capabilities";
 import type { DeletePORequest } from "@/lib/preservation/schemas";
 import { nextStatus, type DeletionEvent, type DeletionRequestInput } from "./rules";
 import {
@@ -132,7 +133,7 @@ async function carryOut(deps: DeletionDeps, row: DeletionRequestRow): Promise<De
     });
     outcome = { ok: true };
   } catch (error) {
-    const failure = toApiError(error);
+    const failure = asApiError(error);
     outcome = {
       ok: false,
       code: failure.code,

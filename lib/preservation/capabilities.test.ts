@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import {
+  asApiError,
   CAPABILITY_TTL_MS,
   createCapabilityCache,
   OPTIONAL_OPERATIONS,
@@ -37,6 +38,18 @@ describe("probeVerdict", () => {
     expect(probeVerdict({ error: missingRoute }).reason).toMatch(/HTTP 404/);
     const notImplemented = new ApiError("UPSTREAM_ERROR", "?", { upstream: { status: 501 } });
     expect(probeVerdict({ error: notImplemented }).available).toBe(false);
+  });
+
+  it("recognises an ApiError thrown by another bundle's copy of the class", () => {
+    class ForeignApiError extends Error {
+      override name = "ApiError";
+      code = "NOT_FOUND";
+      upstream = { status: 200, min: RESULT_MINOR.unknownPOID };
+    }
+    const foreign = new ForeignApiError("There is no such object.");
+    expect(probeVerdict({ error: foreign }).available).toBe(true);
+    expect(asApiError(foreign)).toMatchObject({ status: 404, message: "There is no such object." });
+    expect(asApiError(new Error("boom")).code).toBe("INTERNAL_ERROR");
   });
 
   it("does not decide when the archive could not be asked", () => {

@@ -99,14 +99,19 @@ export function objectVersionOptions(poId: string, version?: string) {
   });
 }
 
-// RetrievePO of one version's evidence records in one format.
+// RetrievePO of one version's evidence records in one format ("" for the archive's default).
 export function evidenceOptions(poId: string, version: string | undefined, format: string) {
   return queryOptions({
     queryKey: ["preservation", "object", poId, "evidence", version ?? "latest", format],
     queryFn: ({ signal }) =>
       callPreservation(
         "RetrievePO",
-        { poId, sor: "Evidence", evFormat: format, ...(version ? { versionId: [version] } : {}) },
+        {
+          poId,
+          sor: "Evidence",
+          ...(format ? { evFormat: format } : {}),
+          ...(version ? { versionId: [version] } : {}),
+        },
         signal,
       ),
   });

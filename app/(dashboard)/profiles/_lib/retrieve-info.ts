@@ -3,8 +3,9 @@ import "server-only";
 // the signed-in user's upstream token; a refusal comes back as an ApiError to show, not to throw.
 import { headers } from "next/headers";
 import { apiDeps } from "@/lib/api/deps";
-import { toApiError, type ApiError } from "@/lib/api/errors";
+import type { ApiError } from "@/lib/api/errors";
 import type { CurrentSession } from "@/lib/auth/session";
+import { asApiError } from "@/lib/preservation/capabilities";
 import { preferredLanguages } from "@/lib/preservation/profile-text";
 import type { Profile } from "@/lib/preservation/schemas";
 
@@ -25,7 +26,7 @@ export async function retrieveProfiles(
     );
     return { ok: true, profiles: answer.body.pro ?? [] };
   } catch (error) {
-    return { ok: false, error: toApiError(error) };
+    return { ok: false, error: asApiError(error) };
   }
 }
 
