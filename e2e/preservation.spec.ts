@@ -1,0 +1,309 @@
+// Profiles and the life of a preserved object against the embedded archive: preserve, retrieve
+// with a preview, download the evidence, validate it, add a version, read the trace, delete with
+// a reason (directly, then with four-eyes approval by a second admin) and find the story kept.
+// Only this file changes the four-eyes setting, so its tests run in order.
+import { readFile } from "node:fs/promises";
+import { expect, test, type Browser, type Download, type Page } from "@playwright/test";
+import { signInThroughPages, STORAGE, USERS } from "./support/auth";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+const PROFILE = "urn:scriptorium:profile:general:1.0";
+const MINUTES = "Minutes of the board meeting.\nAll members present.\n";
+const CORRECTED = "Minutes of the board meeting, corrected.\nAll members present.\n";
+const RECORD =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<record><title>Board minutes</title></record>\n';
+
+test.use({ storageState: STORAGE.admin });
+test.describe.configure({ mode: "serial" });
+
+async function setFourEyes(page: Page, on: boolean): Promise<void> {
+  const response = await page.request.put("/api/admin/settings", { data: { fourEyes: on } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function text(download: Download): Promise<string> {
+  return readFile(await download.path(), "utf8");
+}
+
+async function downloadFrom(page: Page, link: string): Promise<Download> {
+  const waiting = page.waitForEvent("download");
+  await page.getByRole("link", { name: link }).click();
+  return waiting;
+}
+
+async function fillDeletion(page: Page, poId: string, reason: string): Promise<void> {
+  await page.getByRole("button", { name: "Delete object" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Requested by")).toHaveValue(USERS.admin.name);
+  await dialog.getByRole("radio", { name: /keep the evidence/ }).check();
+  await dialog.getByLabel("Reason").fill(reason);
+  await dialog.getByLabel("Type the object ID to confirm").fill(poId);
+}
+
+test("profiles: filter by status and words, and read one in plain words", async ({ page }) => {
+  await page.goto("/profiles");
+  await expect(page.getByRole("heading", { level: 1, name: "Profiles" })).toBeVisible();
+  await expect(page.getByText("4 profiles")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the profiles list");
+
+  await page.getByLabel("Status").selectOption("inactive");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(
+    page.getByRole("link", { name: "urn:scriptorium:profile:general:0.9" }),
+  ).toBeVisible();
+  await expect(page.getByText("Expired")).toBeVisible();
+
+  await page.getByLabel("Status").selectOption("all");
+  await page.getByLabel("Search profiles").fill("signatures");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("1 profile", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "urn:scriptorium:profile:signed-documents:1.0" }).click();
+
+  await expect(page.getByText(/Signed documents of lasting value/)).toBeVisible();
+  await expect(
+    page.getByText("Preservation of digital signatures", { exact: false }),
+  ).toBeVisible();
+  await expect(
+    page.getByText("http://uri.etsi.org/19512/goal/pds", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText("XML evidence record (RFC 6283)")).toBeVisible();
+  await expect(page.getByText(/stores the objects and their evidence/)).toBeVisible();
+  await expect(page.getByText("ETSI TS 119 512 v1.1.2")).toBeVisible();
+  await expect(page.getByText(/Add a new version to a preserved object/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "a profile page");
+});
+
+test("profiles: the description follows the reader's language", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: STORAGE.admin, locale: "de-DE" });
+  const page = await context.newPage();
+  await page.goto(`/profiles/${encodeURIComponent(PROFILE)}`);
+  await expect(page.getByText(/Allgemeines Geschäftsschriftgut/)).toBeVisible();
+  await context.close();
+});
+
+let poId = "";
+
+test("preserve files with a relation and metadata, then see what was stored", async ({ page }) => {
+  await page.goto("/objects/new");
+  await expectNoSeriousA11yViolations(page, "the Preserve page");
+  await page.getByLabel("Preservation profile").selectOption(PROFILE);
+  await page.getByLabel("Files to preserve").setInputFiles([
+    { name: "minutes.txt", mimeType: "text/plain", buffer: Buffer.from(MINUTES) },
+    { name: "record.xml", mimeType: "text/xml", buffer: Buffer.from(RECORD) },
+  ]);
+  const files = page.getByRole("list", { name: "Chosen files" });
+  await expect(
+    files.getByText("XML: the file begins with an XML declaration.", { exact: false }),
+  ).toBeVisible();
+  await page
+    .getByRole("group", { name: /what record\.xml is related to/ })
+    .getByRole("checkbox", { name: "minutes.txt" })
+    .check();
+  await page.getByRole("button", { name: "Add metadata" }).click();
+  await page.getByLabel("Metadata schema").selectOption({ label: "Dublin Core" });
+  await page.getByLabel("Title").fill("Board minutes 2026");
+  await expectNoSeriousA11yViolations(page, "the Preserve form, filled in");
+  await page.getByRole("button", { name: "Preserve", exact: true }).click();
+
+  await expect(page.getByText("Preserved", { exact: true })).toBeVisible();
+  poId = (await page.getByTestId("new-poid").textContent()) ?? "";
+  expect(poId).not.toBe("");
+  const stored = page.getByRole("table", { name: "What the archive stored" });
+  await expect(stored.getByRole("row", { name: /record\.xml/ })).toContainText("xml");
+  await expect(stored.getByRole("row", { name: /metadata-1/ })).toContainText(
+    "http://purl.org/dc/elements/1.1/",
+  );
+  await page.getByRole("link", { name: "Open the object" }).click();
+  await expect(page).toHaveURL(new RegExp(`/objects/${poId}$`));
+});
+
+test("retrieve with a preview, download the content and the evidence, and validate it", async ({
+  page,
+}) => {
+  await page.goto(`/objects/${poId}`);
+  await expect(page.getByRole("heading", { name: "Version 1" })).toBeVisible();
+  await expect(page.getByLabel("Preview of minutes.txt")).toHaveText(MINUTES);
+  await expect(page.getByLabel("Preview of record.xml")).toContainText(
+    "<title>Board minutes</title>",
+  );
+  await expect(page.getByText("Relates to minutes.txt")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the object page");
+
+  expect(await text(await downloadFrom(page, "Download minutes.txt"))).toBe(MINUTES);
+  await expect(page.getByLabel("Evidence format")).toHaveValue("urn:ietf:rfc:6283");
+  const evidence = await downloadFrom(page, "Download evidence for minutes.txt");
+  expect(evidence.suggestedFilename()).toBe("minutes.txt.ers.xml");
+  expect(await text(evidence)).toContain("EvidenceRecord");
+
+  await page.getByRole("button", { name: "Validate evidence of minutes.txt" }).click();
+  await expect(page.getByText("The evidence is valid")).toBeVisible();
+  await expect(page.getByText(/Passed: The object's content matches the record/)).toBeVisible();
+  await expect(page.getByText(/It proves the object existed unchanged on/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the object page with a validation report");
+});
+
+test("add a version by dropping a file, and find both versions", async ({ page }) => {
+  await page.goto(`/objects/${poId}`);
+  await page.getByLabel("Files for the new version").setInputFiles({
+    name: "minutes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from(CORRECTED),
+  });
+  await expect(page.getByLabel("What minutes.txt becomes in the new version")).toHaveValue(
+    "minutes.txt",
+  );
+  await page.getByRole("button", { name: "Add the version" }).click();
+  await expect(page).toHaveURL(/version=2$/);
+  await expect(page.getByRole("heading", { name: "Version 2" })).toBeVisible();
+  await expect(page.getByLabel("Preview of minutes.txt")).toHaveText(CORRECTED);
+  // record.xml carried over from version 1.
+  await expect(page.getByLabel("Preview of record.xml")).toBeVisible();
+
+  await page
+    .getByRole("navigation", { name: "Versions" })
+    .getByRole("link", { name: "Version 1" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Version 1" })).toBeVisible();
+  await expect(page.getByLabel("Preview of minutes.txt")).toHaveText(MINUTES);
+});
+
+test("the trace shows every step", async ({ page }) => {
+  await page.goto(`/objects/${poId}`);
+  const trace = page.getByRole("list", { name: "Trace" });
+  for (const step of [
+    "Preserved",
+    "Evidence record created",
+    "Retrieved",
+    "New version submitted",
+  ]) {
+    await expect(trace.getByText(step, { exact: true }).first()).toBeVisible();
+  }
+  await expect(trace.getByText("Version added", { exact: true })).toHaveCount(2);
+});
+
+test("an admin deletes with a reason; the object is gone and the trace and audit log keep the story", async ({
+  page,
+}) => {
+  await setFourEyes(page, false);
+  await page.goto(`/objects/${poId}`);
+  await fillDeletion(page, poId, "short");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Delete object" }).click();
+  await expect(dialog.getByText("Give a reason of at least 10 characters.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the delete dialog");
+  await dialog.getByLabel("Reason").fill("Retention period of the board minutes ended");
+  await dialog.getByRole("button", { name: "Delete object" }).click();
+
+  await expect(page.getByText(`${poId} was deleted.`)).toBeVisible();
+  await expect(page.getByText("This object is not in the archive")).toBeVisible();
+  const trace = page.getByRole("list", { name: "Trace" });
+  await expect(trace.getByText("Deleted", { exact: true })).toBeVisible();
+  await expect(
+    trace.getByText(/reason: Retention period of the board minutes ended/),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "a deleted object's page");
+
+  await page.goto(`/objects?fi=${encodeURIComponent(`id=${poId}`)}`);
+  await expect(page.getByText(`No object matches id=${poId}.`)).toBeVisible();
+
+  await page.goto(`/admin/audit?target=${poId}`);
+  const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+  for (const action of [
+    "Deleted an object",
+    "Asked for a deletion",
+    "Added a version",
+    "Preserved objects",
+  ]) {
+    await expect(table.getByText(action, { exact: true })).toBeVisible();
+  }
+});
+
+async function preserveThroughApi(page: Page): Promise<string> {
+  const response = await page.request.post("/api/preservation/PreservePO", {
+    data: {
+      pro: PROFILE,
+      po: [
+        {
+          binaryData: { value: Buffer.from("A record to delete.\n").toString("base64") },
+          id: "note.txt",
+        },
+      ],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { poId: string }).poId;
+}
+
+async function asSecondAdmin(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await signInThroughPages(page, USERS.admin2, "/admin");
+  return page;
+}
+
+test.describe("with four-eyes approval on", () => {
+  test.afterAll(async ({ browser }) => {
+    const context = await browser.newContext({ storageState: STORAGE.admin });
+    await setFourEyes(await context.newPage(), false);
+    await context.close();
+  });
+
+  test("a deletion waits until a second admin approves it", async ({ page, browser }) => {
+    await page.goto("/admin");
+    const toggle = page.getByRole("switch", {
+      name: "Require a second administrator to approve deletions",
+    });
+    if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expectNoSeriousA11yViolations(page, "the admin page");
+
+    const id = await preserveThroughApi(page);
+    await page.goto(`/objects/${id}`);
+    await fillDeletion(page, id, "Duplicate of another record");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText(/Four-eyes approval is on/)).toBeVisible();
+    await dialog.getByRole("button", { name: "Ask for approval" }).click();
+    await expect(
+      page.getByText(`The deletion of ${id} now waits for a second administrator.`),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Preview of note.txt")).toBeVisible();
+
+    await page.goto("/admin");
+    const waiting = page
+      .getByRole("list", { name: "Deletions waiting for approval" })
+      .getByRole("listitem")
+      .filter({ hasText: id });
+    await expect(
+      waiting.getByRole("button", { name: `Approve the deletion of ${id}` }),
+    ).toBeDisabled();
+
+    const second = await asSecondAdmin(browser);
+    const theirs = second
+      .getByRole("list", { name: "Deletions waiting for approval" })
+      .getByRole("listitem")
+      .filter({ hasText: id });
+    await expect(theirs).toContainText("Duplicate of another record");
+    await theirs.getByRole("button", { name: `Approve the deletion of ${id}` }).click();
+    const approval = second.getByRole("dialog");
+    await approval.getByLabel("Comment").fill("Checked: the other record is complete");
+    await expectNoSeriousA11yViolations(second, "the approval dialog");
+    await approval.getByRole("button", { name: "Approve and delete" }).click();
+    await expect(second.getByText(`${id} was deleted.`)).toBeVisible();
+    await second.context().close();
+
+    await page.goto(`/objects/${id}`);
+    await expect(page.getByText("This object is not in the archive")).toBeVisible();
+    await page.goto(`/admin/audit?target=${id}`);
+    const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+    await expect(table.getByRole("row").filter({ hasText: "Approved a deletion" })).toContainText(
+      USERS.admin2.name,
+    );
+    await expect(table.getByRole("row").filter({ hasText: "Deleted an object" })).toContainText(
+      USERS.admin2.name,
+    );
+    await expect(table.getByRole("row").filter({ hasText: "Asked for a deletion" })).toContainText(
+      USERS.admin.name,
+    );
+  });
+});
