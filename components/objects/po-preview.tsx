@@ -42,13 +42,23 @@ export function PoPreview({ po, contentUrl }: PoPreviewProps) {
   }
   if (kind === "pdf") {
     return (
-      <iframe
-        src={`${contentUrl}&inline=1`}
-        title={`Preview of ${name}`}
-        // No allow-same-origin: the document gets an opaque origin and cannot reach the dashboard.
-        sandbox="allow-scripts"
-        className="border-line h-[32rem] w-full rounded-lg border"
-      />
+      <div className="flex flex-col gap-2">
+        <iframe
+          src={`${contentUrl}&inline=1`}
+          title={`Preview of ${name}`}
+          // No allow-same-origin: the document gets an opaque origin and cannot reach the dashboard.
+          sandbox="allow-scripts"
+          className="border-line h-[32rem] w-full rounded-lg border"
+        />
+        <a
+          href={`${contentUrl}&inline=1`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-accent self-start text-sm underline underline-offset-2"
+        >
+          Open {name} in a new tab
+        </a>
+      </div>
     );
   }
   if (text !== null) {

@@ -32,9 +32,14 @@ export function decodedAnswer(
       "Content-Disposition": options.disposition,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
+      // A PDF viewer cannot run in a sandboxed document; the object page frames it, so the
+      // dashboard's own pages (only) may. Everything else is sandboxed and never framed.
       ...(options.sandbox
-        ? { "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self' data:" }
-        : {}),
+        ? {
+            "Content-Security-Policy":
+              "sandbox; default-src 'none'; img-src 'self' data:; frame-ancestors 'none'",
+          }
+        : { "Content-Security-Policy": "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN" }),
     },
   });
 }
