@@ -14,6 +14,7 @@ import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { listAudit, recordAudit } from "@/lib/journal/audit";
 import { createPreservationClient } from "@/lib/preservation/client";
 import { approveDeletion, rejectDeletion, requestDeletion, type DeletionDeps } from "./service";
+import { assertDirectDeletionAllowed } from "./guard";
 import { writeFourEyes } from "./store";
 
 const configDir = fileURLToPath(new URL("../../config", import.meta.url));
@@ -160,6 +161,16 @@ describe("deletions", () => {
       requestedBy: "Alan Admin",
       approvedBy: "Grace Second Admin",
     });
+  });
+
+  it("refuses a direct DeletePO while four-eyes is on, and allows it when off", async () => {
+    await writeFourEyes(dashboard.db, true);
+    await expect(assertDirectDeletionAllowed(dashboard.db)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await writeFourEyes(dashboard.db, false);
+    await expect(assertDirectDeletionAllowed(dashboard.db)).resolves.toBeUndefined();
+    await writeFourEyes(dashboard.db, true);
   });
 
   it("with four-eyes, a rejected request never deletes", async () => {
