@@ -63,7 +63,8 @@ async function signIn(page: Page, base: string): Promise<void> {
 // Waits until the page has stopped loading: no request in flight, nothing marked busy and no
 // "Retrieving ..." or "Loading ..." line left (pages fetch parts of themselves after the first paint).
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  // A status page keeps an event stream open, so the network may never fall quiet.
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
   await page
     .waitForFunction(
       () => !document.querySelector('[aria-busy="true"]') && !/\b(Retrieving|Loading)\b[^.]*…/.test(document.body.innerText),

@@ -90,7 +90,6 @@ export function OutcomeTiles({
                 // The stretched link makes the tile one click target with one tab stop.
                 <Link href={tile.href} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
                   {tile.label}
-                  <span className="sr-only">: open it</span>
                 </Link>
               ) : (
                 tile.label

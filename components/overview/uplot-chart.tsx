@@ -1,8 +1,7 @@
 "use client";
 // One uPlot chart that fills its container's width, redrawn when the width or the theme changes.
 // The canvas is hidden from assistive technology: every chart comes with a sentence and a table.
-import { useEffect, useRef } from "react";
-import { useTheme } from "next-themes";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { cn } from "@/lib/utils";
@@ -16,10 +15,19 @@ export interface UplotChartProps {
   className?: string;
 }
 
+// The theme class on <html>, watched directly: the theme provider sets it in an effect that runs
+// after its children's effects, so its own state would make a chart read the old colours.
+function subscribeToThemeClass(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+  return () => observer.disconnect();
+}
+const themeClass = () => document.documentElement.className;
+
 // A chart drawn into a div; it is rebuilt when the data, options or theme change.
 export function UplotChart({ options, data, height, className }: UplotChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { resolvedTheme } = useTheme();
+  const theme = useSyncExternalStore(subscribeToThemeClass, themeClass, () => "");
 
   useEffect(() => {
     const element = container.current;
@@ -36,8 +44,8 @@ export function UplotChart({ options, data, height, className }: UplotChartProps
       observer.disconnect();
       chart.destroy();
     };
-    // resolvedTheme: the colours come from CSS variables that the theme class changes.
-  }, [options, data, height, resolvedTheme]);
+    // theme: the colours come from CSS variables that the theme class changes.
+  }, [options, data, height, theme]);
 
   return (
     <div

@@ -2,7 +2,7 @@
 // knows the dashboard's /api routes.
 import { queryOptions } from "@tanstack/react-query";
 import type { Overview } from "@/lib/overview/types";
-import { readApiAnswer, sendJson } from "./preservation";
+import { readApiAnswer } from "./preservation";
 
 // The overview's figures, counted by days in the reader's time zone. The server answers for the
 // session's tenant; naming it in the key keeps one tenant's figures from showing after a switch.
@@ -23,6 +23,13 @@ export function overviewOptions(tenant: string, timeZone: string) {
 }
 
 // PUT /api/overview/tour – the tour was finished or dismissed (true), or should be offered again.
-export function saveTourDismissed(dismissed: boolean): Promise<{ dismissed: boolean }> {
-  return sendJson("/api/overview/tour", "PUT", { dismissed });
+// keepalive: the choice is often the last thing done before leaving the page ("Open Ingest").
+export async function saveTourDismissed(dismissed: boolean): Promise<{ dismissed: boolean }> {
+  const response = await fetch("/api/overview/tour", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ dismissed }),
+    keepalive: true,
+  });
+  return readApiAnswer<{ dismissed: boolean }>(response);
 }
