@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { submissions } from "@/lib/db/schema";
 import { JournalQuery, journalQueryFrom, journalSearch, type JournalQueryInput } from "./submission-filters";
-import { latestSubmission, listSubmissions, markReviewed, unfinishedSubmissions, type JournalViewer } from "./submissions";
+import { latestSubmission, listSubmissions, markReviewed, staleSubmissions, type JournalViewer } from "./submissions";
 
 const ok = (plugin: string) => ({ pluginName: plugin, status: "SUCCESS", message: "", executionDate: "2025-01-01T00:00:00Z" });
 const warn = { ...ok("format-identification"), status: "WARNING" };
@@ -102,10 +102,10 @@ describe("ingest journal", () => {
     expect(await markReviewed(opened.db, { tenant: "research", packageId: "c", submissionName: "sip-1" }, { name: "x" }, "n")).toBeNull();
   });
 
-  it("names the unfinished submissions a viewer may see, newest first, to ask about again", async () => {
-    const keys = async (viewer: JournalViewer) => (await unfinishedSubmissions(opened.db, viewer, 10)).map((k) => k.packageId);
+  it("names the submissions to ask about again: unfinished, or finished without plugin reports", async () => {
+    const keys = async (viewer: JournalViewer) => (await staleSubmissions(opened.db, viewer, 10)).map((k) => k.packageId);
     expect(await keys(ada)).toEqual(["d"]);
-    expect(await keys(admin)).toEqual(["g", "e", "d"]);
+    expect(await keys(admin)).toEqual(["g", "f", "e", "d"]);
   });
 
   it("finds the package's newest ingested submission for its current metadata", async () => {

@@ -160,13 +160,13 @@ export async function markReviewed(
   return row ? toJournalEntry(row) : null;
 }
 
-// Submissions the viewer may see whose last known status is not final, newest first: the ones
-// worth asking the upstream about again before the journal is shown.
-export async function unfinishedSubmissions(db: DashboardDb, viewer: JournalViewer, limit: number): Promise<SubmissionKey[]> {
+// Submissions the viewer may see that are not finished, or finished without plugin reports seen,
+// newest first: the ones worth asking the upstream about again before the journal is shown.
+export async function staleSubmissions(db: DashboardDb, viewer: JournalViewer, limit: number): Promise<SubmissionKey[]> {
   return db
     .select({ tenant: submissions.tenant, packageId: submissions.packageId, submissionName: submissions.submissionName })
     .from(submissions)
-    .where(and(...visible(viewer), statusCondition(IN_PROGRESS)))
+    .where(and(...visible(viewer), or(statusCondition(IN_PROGRESS), sql`not ${hasReports}`)))
     .orderBy(desc(submissions.submittedAt), desc(submissions.id))
     .limit(limit);
 }

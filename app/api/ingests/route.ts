@@ -3,13 +3,13 @@ import { apiRoute } from "@/lib/api/handler";
 import { jsonAnswer } from "@/lib/api/ingest-route";
 import { parseOrThrow } from "@/lib/api/request";
 import { getDb } from "@/lib/db";
-import { refreshUnfinished } from "@/lib/ingest/watch/refresh-journal";
+import { refreshStale } from "@/lib/ingest/watch/refresh-journal";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { listSubmissions } from "@/lib/journal/submissions";
 
 // GET /api/ingests – one page of the ingest journal: the caller's own submissions, or everyone's
 // for an admin, filtered by ?status, outcome, user, profile, from, to; ?view=review for the queue.
-// Unfinished rows are asked about first, so the statuses shown are current.
+// Stale rows (unfinished, or without plugin reports) are asked about first, so what shows is current.
 export const GET = apiRoute({}, async (ctx) => {
   const params = new URL(ctx.request.url).searchParams;
   const raw = Object.fromEntries(Object.keys(JournalQuery.shape).flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : [])));
@@ -19,6 +19,6 @@ export const GET = apiRoute({}, async (ctx) => {
   }
   const viewer = { tenant: ctx.session.tenant, userId: ctx.session.user.id, isAdmin: ctx.session.isAdmin };
   const db = await getDb();
-  await refreshUnfinished(db, viewer, ctx.session, ctx.deps, ctx.request.signal);
+  await refreshStale(db, viewer, ctx.session, ctx.deps, ctx.request.signal);
   return jsonAnswer(await listSubmissions(db, viewer, query));
 });

@@ -1,18 +1,19 @@
 import "server-only";
-// Brings the journal's unfinished rows up to date before it is shown: a row only changes while
-// someone watches its SIP, so one closed right after submitting would stay PENDING for ever.
+// Brings the journal's stale rows up to date before it is shown: a row only changes while someone
+// watches its SIP, so one closed right after submitting would stay PENDING, or show no plugin
+// outcome, for ever.
 import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import type { DashboardDb } from "@/lib/db";
-import { unfinishedSubmissions, type JournalViewer } from "@/lib/journal/submissions";
+import { staleSubmissions, type JournalViewer } from "@/lib/journal/submissions";
 
 // Enough for a page of the journal; the rest follow the next time the journal is opened.
 const MAX_ROWS = 20;
 const PARALLEL = 4;
 
-// Asks the upstream about up to MAX_ROWS unfinished submissions and records what it says.
+// Asks the upstream about up to MAX_ROWS stale submissions and records what it says.
 // Failures leave the last known status in place: the journal must open even when the archive is down.
-export async function refreshUnfinished(db: DashboardDb, viewer: JournalViewer, session: ApiSession, deps: ApiDeps, signal: AbortSignal): Promise<number> {
-  const keys = await unfinishedSubmissions(db, viewer, MAX_ROWS);
+export async function refreshStale(db: DashboardDb, viewer: JournalViewer, session: ApiSession, deps: ApiDeps, signal: AbortSignal): Promise<number> {
+  const keys = await staleSubmissions(db, viewer, MAX_ROWS);
   if (keys.length === 0) return 0;
   const token = await deps.getUpstreamToken(session).catch(() => null);
   if (!token) return 0;
