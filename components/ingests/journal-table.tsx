@@ -28,7 +28,7 @@ function columnsFor(isAdmin: boolean, onReview: (entry: JournalEntry) => void): 
       id: "package",
       header: "Package",
       cell: ({ row: { original: e } }) => (
-        <Link href={statusPagePath(e.packageId, e.submissionName)} className="text-accent font-medium break-all underline-offset-2 hover:underline">
+        <Link href={statusPagePath(e.packageId, e.submissionName)} prefetch={false} className="text-accent font-medium break-all underline-offset-2 hover:underline">
           {e.packageId}
           <span className="text-ink-muted block text-xs font-normal">{e.submissionName}</span>
         </Link>
