@@ -1,16 +1,15 @@
 "use client";
-// Carries out an upload plan: large files go straight to the archive's upload URL (with progress,
-// cancel and retries), small ones are read as base64, then one PUT /document names them all. An
-// upstream JSON_TOO_LARGE moves every inline file to the upload URL and tries once more.
+// The wizard's submit state around sendPlan: one progress row per file uploaded straight to the
+// archive (with cancel), finished uploads remembered so a retry does not send them twice, and the
+// failure in words, the draft left as it was.
 import { useCallback, useRef, useState } from "react";
 import type { DraftFileDocument, IngestDraft } from "@/lib/drafts/draft";
 import { ApiFailure, requestUploadUrl, submitIngest, type AcceptedSip } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
-import { replanAfterTooLarge, type UploadPlan } from "@/lib/upload/planner";
+import type { UploadPlan } from "@/lib/upload/planner";
 import type { UploadRowState } from "@/lib/upload/progress-text";
-import { buildIngestRequest, type ResolvedFileContent } from "@/lib/upload/request-body";
 import { UploadError, uploadFile } from "@/lib/upload/uploader";
-import { singleOrMany } from "./submit-body";
+import { sendPlan } from "./send-plan";
 
 export type SubmitPhase =
   | { kind: "idle" }
@@ -94,45 +93,24 @@ export function useIngestSubmit() {
       if (running.current) return null;
       running.current = true;
       setNotice(null);
-      let plan = initialPlan;
-      const files = new Map(
-        draft.documents.flatMap((d) => (d.kind === "file" && d.file ? [[d.id, { doc: d, file: d.file }] as const] : [])),
-      );
+      const files = new Map(draft.documents.flatMap((d) => (d.kind === "file" && d.file ? [[d.id, { doc: d, file: d.file }] as const] : [])));
       try {
-        setRows((current) => current.filter((r) => plan.decisions.some((d) => d.id === r.id && d.method === "upload")));
-        for (let attempt = 0; ; attempt++) {
-          const contents = new Map<string, ResolvedFileContent>();
-          const uploads = plan.decisions.filter((d) => d.method === "upload");
-          if (uploads.length > 0) setPhase({ kind: "uploading" });
-          for (const decision of uploads) {
-            const entry = files.get(decision.id);
-            if (!entry) throw new Error(`${decision.name} must be chosen again.`);
-            contents.set(decision.id, { type: "S3", content: await upload(entry.doc, entry.file) });
-          }
-          setPhase({ kind: "reading" });
-          for (const decision of plan.decisions.filter((d) => d.method === "inline")) {
-            const entry = files.get(decision.id);
-            if (!entry) throw new Error(`${decision.name} must be chosen again.`);
-            contents.set(decision.id, { type: "BINARY", content: await blobToBase64(entry.file) });
-          }
-          const body = singleOrMany(
-            buildIngestRequest(plan.input, (doc) => contents.get(doc.id) ?? { type: "BINARY", content: "" }),
-          );
-          setPhase({ kind: "sending", retriedAsUpload: attempt > 0 });
-          try {
-            const sip = await submitIngest(body);
-            setPhase({ kind: "accepted", sip });
-            return sip;
-          } catch (error) {
-            const inline = plan.decisions.some((d) => d.method === "inline");
-            if (attempt === 0 && inline && error instanceof ApiFailure && error.code === "JSON_TOO_LARGE") {
-              plan = replanAfterTooLarge(plan);
-              setNotice(TOO_LARGE_NOTICE);
-              continue;
-            }
-            throw error;
-          }
-        }
+        setRows((current) => current.filter((r) => initialPlan.decisions.some((d) => d.id === r.id && d.method === "upload")));
+        const sip = await sendPlan(initialPlan, {
+          fileOf: (id) => files.get(id)?.file ?? null,
+          upload: (id, file) => {
+            const doc = files.get(id)?.doc;
+            if (!doc) throw new Error("The document is no longer in the draft.");
+            return upload(doc, file);
+          },
+          read: blobToBase64,
+          submit: (body) => submitIngest(body),
+          isTooLarge: (error) => error instanceof ApiFailure && error.code === "JSON_TOO_LARGE",
+          onPhase: (next) => setPhase(next),
+          onReplanned: () => setNotice(TOO_LARGE_NOTICE),
+        });
+        setPhase({ kind: "accepted", sip });
+        return sip;
       } catch (error) {
         const signedOut =
           (error instanceof ApiFailure && error.status === 401) ||
