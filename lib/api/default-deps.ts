@@ -4,6 +4,7 @@ import "server-only";
 import { getCurrentSession } from "@/lib/auth/session";
 import { getUpstreamToken } from "@/lib/auth/upstream-token";
 import { getDb } from "@/lib/db";
+import { assertDirectDeletionAllowed } from "@/lib/deletions/guard";
 import { env } from "@/lib/env";
 import { getIngestClient } from "@/lib/ingest";
 import { recordAudit } from "@/lib/journal/audit";
@@ -22,5 +23,6 @@ export function createDefaultDeps(): ApiDeps {
     ingest: getIngestClient(),
     preservation: getPreservationClient(),
     appOrigins: [new URL(env.APP_URL).origin],
+    assertDirectDeletion: () => assertDirectDeletionAllowed(),
   };
 }

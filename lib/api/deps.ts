@@ -21,6 +21,8 @@ export interface ApiDeps {
   preservation: PreservationClient;
   // Origins whose pages may send changes (APP_URL's), besides the request's own.
   appOrigins: readonly string[];
+  // Throws FORBIDDEN when a DeletePO may not be sent directly (four-eyes approval is on).
+  assertDirectDeletion(): Promise<void>;
 }
 
 const holder = globalThis as typeof globalThis & {
@@ -45,6 +47,7 @@ export async function apiDeps(): Promise<ApiDeps> {
     "ingest",
     "preservation",
     "appOrigins",
+    "assertDirectDeletion",
   ];
   if (keys.every((key) => key in overrides)) return overrides as ApiDeps;
   return { ...(await defaults()), ...overrides };

@@ -51,7 +51,16 @@ export interface ErrorBody {
   };
 }
 
+// Marks an ApiError across bundles: the upstream clients live on globalThis, so an error may be
+// built by another bundle's copy of this class, which a plain `instanceof` would not recognise.
+const API_ERROR = Symbol.for("scriptorium.ApiError");
+
 export class ApiError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && API_ERROR in value;
+  }
+
+  readonly [API_ERROR] = true;
   readonly code: ApiErrorCode;
   readonly field?: string;
   readonly upstream?: UpstreamDetail;

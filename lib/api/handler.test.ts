@@ -27,6 +27,7 @@ beforeEach(() => {
     ingest: {} as ApiDeps["ingest"],
     preservation: {} as ApiDeps["preservation"],
     appOrigins: ["http://localhost:3000"],
+    assertDirectDeletion: async () => {},
   });
 });
 afterEach(() => resetApi());

@@ -8,6 +8,8 @@ import { PUT as ingestSip } from "@/app/api/ingest/sip/route";
 import { GET as sipStatus } from "@/app/api/ingest/sip/[packageId]/[submissionName]/route";
 import { GET as uploadUrl } from "@/app/api/ingest/url/route";
 import { auditLog, submissions } from "@/lib/db/schema";
+import { FOUR_EYES_REFUSAL } from "@/lib/deletions/guard";
+import { writeFourEyes } from "@/lib/deletions/store";
 import { POST as preservation } from "@/app/api/preservation/[operation]/route";
 import { createIngestClient, type IngestClient } from "@/lib/ingest/client";
 import { apiDeps, configureApi } from "./deps";
@@ -376,6 +378,22 @@ describe("preservation through the dashboard", () => {
         detail: { code: "NOT_FOUND" },
       },
     ]);
+  });
+
+  it("refuses a direct DeletePO while four-eyes approval is on, without calling the archive", async () => {
+    harness.session = sessionOf("admin");
+    await writeFourEyes(harness.dashboard.db, true);
+    try {
+      const poId = `four-eyes-${randomUUID()}`;
+      const answer = await op("DeletePO", { poId, mod: "OnlySubDOs", reason: "test" });
+      expect(answer.status).toBe(403);
+      expect(answer.json).toMatchObject({
+        error: { code: "FORBIDDEN", message: FOUR_EYES_REFUSAL },
+      });
+      expect(harness.calls).toHaveLength(0);
+    } finally {
+      await writeFourEyes(harness.dashboard.db, false);
+    }
   });
 
   it("refuses an operation that does not exist without calling the archive", async () => {

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { RouteContext } from "@/lib/api/handler";
 import { getDb, type DashboardDb } from "@/lib/db";
 import type { AuditEntry } from "@/lib/journal/audit";
-import { asApiError } from "@/lib/preservation/capabilities";
+import { toApiError } from "@/lib/api/errors";
 import type { DeletePORequest } from "@/lib/preservation/schemas";
 import { nextStatus, type DeletionEvent, type DeletionRequestInput } from "./rules";
 import {
@@ -133,7 +133,7 @@ async function carryOut(deps: DeletionDeps, row: DeletionRequestRow): Promise<De
     });
     outcome = { ok: true };
   } catch (error) {
-    const failure = asApiError(error);
+    const failure = toApiError(error);
     outcome = {
       ok: false,
       code: failure.code,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, toApiError } from "@/lib/api/errors";
 import {
-  asApiError,
   CAPABILITY_TTL_MS,
   createCapabilityCache,
   OPTIONAL_OPERATIONS,
@@ -41,15 +40,22 @@ describe("probeVerdict", () => {
   });
 
   it("recognises an ApiError thrown by another bundle's copy of the class", () => {
+    // Another bundle's copy of lib/api/errors.ts: the same shape and brand, a different class.
+    const brand: unique symbol = Symbol.for("scriptorium.ApiError") as never;
     class ForeignApiError extends Error {
+      readonly [brand] = true;
       override name = "ApiError";
-      code = "NOT_FOUND";
+      code = "NOT_FOUND" as const;
       upstream = { status: 200, min: RESULT_MINOR.unknownPOID };
+      get status() {
+        return 404;
+      }
     }
     const foreign = new ForeignApiError("There is no such object.");
+    expect(foreign instanceof ApiError).toBe(true);
     expect(probeVerdict({ error: foreign }).available).toBe(true);
-    expect(asApiError(foreign)).toMatchObject({ status: 404, message: "There is no such object." });
-    expect(asApiError(new Error("boom")).code).toBe("INTERNAL_ERROR");
+    expect(toApiError(foreign)).toMatchObject({ status: 404, message: "There is no such object." });
+    expect(toApiError(new Error("boom")).code).toBe("INTERNAL_ERROR");
   });
 
   it("does not decide when the archive could not be asked", () => {

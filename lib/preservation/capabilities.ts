@@ -3,7 +3,7 @@ import "server-only";
 // ValidateEvidence, UpdatePOC) the configured archive answers. Each is probed once with a harmless
 // call and the verdict is kept per upstream on globalThis (routes do not share module state) for a
 // while, so pages offer an operation only where it works and say why otherwise.
-import { ApiError, ERROR_STATUS, toApiError } from "@/lib/api/errors";
+import { toApiError } from "@/lib/api/errors";
 import type { ApiSession } from "@/lib/api/deps";
 import { RESULT_MINOR } from "./result-codes";
 import {
@@ -50,31 +50,10 @@ const PRESENT_CODES = new Set([
   "NO_PERMISSION",
 ]);
 
-// Any thrown value as an ApiError, recognising one by its shape too: the clients are kept on
-// globalThis, so an error may come from another bundle's copy of the class and fail instanceof.
-export function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (
-    error instanceof Error &&
-    error.name === "ApiError" &&
-    typeof code === "string" &&
-    Object.hasOwn(ERROR_STATUS, code)
-  ) {
-    const foreign = error as ApiError;
-    return new ApiError(foreign.code, foreign.message, {
-      ...(foreign.field !== undefined ? { field: foreign.field } : {}),
-      ...(foreign.upstream !== undefined ? { upstream: foreign.upstream } : {}),
-      ...(foreign.body !== undefined ? { body: foreign.body } : {}),
-    });
-  }
-  return toApiError(error);
-}
-
 // What a probe's outcome says about the operation: `error` is what the preservation client threw.
 export function probeVerdict(outcome: { ok: true } | { error: unknown }): Capability {
   if ("ok" in outcome) return { available: true, reason: "The archive answers this operation." };
-  const error = asApiError(outcome.error);
+  const error = toApiError(outcome.error);
   if (error.code === "INTERNAL_ERROR") {
     console.error("capability probe failed", outcome.error);
     return { available: null, reason: "The dashboard could not ask the archive just now." };

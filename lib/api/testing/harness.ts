@@ -8,6 +8,7 @@ import { createTokenSource, type TokenSource } from "@/lib/auth/token-source";
 import { createIngestClient } from "@/lib/ingest/client";
 import { recordAudit } from "@/lib/journal/audit";
 import { createPreservationClient } from "@/lib/preservation/client";
+import { assertDirectDeletionAllowed } from "@/lib/deletions/guard";
 import { configureApi, resetApi, type ApiDeps } from "../deps";
 import { createSubmissionJournal } from "../journal";
 
@@ -123,6 +124,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       baseUrl: options.preservationUrl ?? `${options.archiveUrl}/preservation`,
     }),
     appOrigins: [APP_ORIGIN],
+    assertDirectDeletion: () => assertDirectDeletionAllowed(dashboard.db),
   };
   configureApi(deps);
   return harness;

@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { apiDeps } from "@/lib/api/deps";
 import type { ApiError } from "@/lib/api/errors";
 import type { CurrentSession } from "@/lib/auth/session";
-import { asApiError } from "@/lib/preservation/capabilities";
+import { toApiError } from "@/lib/api/errors";
 import { preferredLanguages } from "@/lib/preservation/profile-text";
 import type { Profile } from "@/lib/preservation/schemas";
 
@@ -26,7 +26,7 @@ export async function retrieveProfiles(
     );
     return { ok: true, profiles: answer.body.pro ?? [] };
   } catch (error) {
-    return { ok: false, error: asApiError(error) };
+    return { ok: false, error: toApiError(error) };
   }
 }
 

@@ -45,6 +45,8 @@ export const POST = apiRoute<Params>(
     const json = await readJsonBody(ctx.request, { empty: {} });
     const request = parseOrThrow(PRESERVATION_OPERATIONS[operation].request, json);
     if ("poId" in request && typeof request.poId === "string") ctx.audit.target = request.poId;
+    // With four-eyes approval on, a deletion goes through a request a second admin approves.
+    if (operation === "DeletePO") await ctx.deps.assertDirectDeletion();
     const answer = await ctx.deps.preservation.call(await ctx.upstream(), operation, request);
     if (typeof answer.body.poId === "string") ctx.audit.target ??= answer.body.poId;
     return jsonAnswer(answer.body, answer.status);
