@@ -7,8 +7,6 @@ const production = process.env.NODE_ENV === "production";
 const securityHeaders = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Content-Type-Options", value: "nosniff" },
-  // For browsers without CSP frame-ancestors.
-  { key: "X-Frame-Options", value: "DENY" },
   {
     key: "Permissions-Policy",
     value:
@@ -29,7 +27,15 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "oidc-provider"],
   typedRoutes: false,
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // For browsers without CSP frame-ancestors. Not on an object's content: the object page frames
+      // its PDFs, and that route sets its own framing headers (SAMEORIGIN, or a sandbox).
+      {
+        source: "/((?!api/objects/[^/]+/content).*)",
+        headers: [{ key: "X-Frame-Options", value: "DENY" }],
+      },
+    ];
   },
 };
 

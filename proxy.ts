@@ -6,6 +6,8 @@ import "server-only";
 // Authentication is not decided here: every page and route handler checks the session itself.
 // /api/ingest and /api/preservation stay out of the matcher: a body passing through the proxy is
 // cut at 10 MB without an error, and those routes take (and limit) bodies of exactly that size.
+// /api/objects serves archived files with framing and sandbox headers of its own, which a page's
+// policy would override.
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy, createNonce, originOf } from "@/lib/security/csp";
@@ -38,7 +40,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/ingest|api/preservation|_next/static|_next/image|favicon.ico).*)",
+      source: "/((?!api/ingest|api/preservation|api/objects|_next/static|_next/image|favicon.ico).*)",
       // Prefetches carry no HTML to protect, and a nonce made for them would never be used.
       missing: [
         { type: "header", key: "next-router-prefetch" },
