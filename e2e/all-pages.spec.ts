@@ -1,0 +1,123 @@
+// Every page of the dashboard, as the archivist and as the admin, in the light and dark themes, at
+// desktop and tablet widths: each must render its heading and pass axe (no serious or critical
+// WCAG 2.1 AA violation). Pages are loaded once and checked in all four looks.
+import { randomUUID } from "node:crypto";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { STORAGE } from "./support/auth";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+const DC = "http://purl.org/dc/elements/1.1/";
+
+const LOOKS = [
+  { theme: "light", width: "desktop", viewport: { width: 1280, height: 800 } },
+  { theme: "dark", width: "desktop", viewport: { width: 1280, height: 800 } },
+  { theme: "light", width: "tablet", viewport: { width: 768, height: 1024 } },
+  { theme: "dark", width: "tablet", viewport: { width: 768, height: 1024 } },
+] as const;
+
+interface Fixture {
+  packageId: string;
+  submission: string;
+  pid: string;
+}
+
+// A package of the archivist's, ingested, and a profile id: the pages with ids need real ones.
+async function makeFixture(browser: Browser): Promise<Fixture> {
+  const context = await browser.newContext({ storageState: STORAGE.archivist });
+  const request = context.request;
+  const packageId = `e2e-pages-${randomUUID()}`;
+  const accepted = await request.put("/api/ingest/document", {
+    data: {
+      profile: "default",
+      packageId,
+      document: { type: "BINARY", name: "note.txt", content: Buffer.from("A page fixture.\n").toString("base64") },
+      metadatas: [{ schema: DC, metadata: { title: "Every page" } }],
+    },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  const { name } = (await accepted.json()) as { name: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/ingest/sip/${packageId}/${name}`)).json()) as { status?: string }).status, { timeout: 60_000 })
+    .toBe("INGESTED");
+  const info = await request.post("/api/preservation/RetrieveInfo", { data: {} });
+  const pid = ((await info.json()) as { pro?: { pid: string }[] }).pro?.[0]?.pid;
+  expect(pid, "RetrieveInfo names at least one profile").toBeTruthy();
+  await context.close();
+  return { packageId, submission: name, pid: pid as string };
+}
+
+// Every page, by the path a user would open; :pid, :package and :submission come from the fixture.
+const PAGES = [
+  { path: "/", where: "the overview" },
+  { path: "/profiles", where: "profiles" },
+  { path: "/profiles/:pid", where: "a profile" },
+  { path: "/ingest", where: "the ingest wizard" },
+  { path: "/ingest/sip", where: "the SIP form" },
+  { path: "/ingests", where: "the ingest journal" },
+  { path: "/ingests/:package/:submission", where: "a SIP's status" },
+  { path: "/packages/:package", where: "a package's metadata update" },
+  { path: "/objects", where: "objects" },
+  { path: "/objects/new", where: "preserving objects" },
+  { path: "/objects/:package", where: "an object" },
+  { path: "/admin", where: "admin" },
+  { path: "/admin/audit", where: "the audit log" },
+  { path: "/admin/sessions", where: "sessions" },
+  { path: "/no-such-page", where: "a page that does not exist" },
+] as const;
+
+function pathOf(template: string, f: Fixture): string {
+  const e = encodeURIComponent;
+  return template.replace(":pid", e(f.pid)).replace(":package", e(f.packageId)).replace(":submission", e(f.submission));
+}
+
+// Waits until the page has drawn what it fetches after the first paint (bounded: a status page
+// keeps an event stream open, and a slow archive must not hang the walk).
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 })
+    .catch(() => {});
+}
+
+// Checks one loaded page in the four looks.
+async function checkLooks(page: Page, where: string): Promise<void> {
+  for (const look of LOOKS) {
+    await page.setViewportSize(look.viewport);
+    await page.emulateMedia({ colorScheme: look.theme });
+    // The dashboard follows the system theme unless the user chose one.
+    await expect(page.locator("html")).toHaveClass(look.theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expectNoSeriousA11yViolations(page, `${where} (${look.theme}, ${look.width})`);
+  }
+}
+
+let fixture: Fixture | undefined;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  fixture = await makeFixture(browser);
+});
+
+for (const user of ["archivist", "admin"] as const) {
+  test.describe(`as the ${user}`, () => {
+    test.use({ storageState: STORAGE[user] });
+
+    // One test per page, so a report names every page at fault, not only the first.
+    for (const { path, where } of PAGES) {
+      test(`${where} (${path}) passes axe in light and dark, desktop and tablet`, async ({ page }) => {
+        await page.goto(pathOf(path, fixture as Fixture));
+        await settle(page);
+        await checkLooks(page, `${where} as the ${user}`);
+      });
+    }
+  });
+}
+
+test.describe("signed out", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("the sign-in page renders and passes axe in light and dark, desktop and tablet", async ({ page }) => {
+    await page.goto("/sign-in");
+    await expect(page.getByRole("button", { name: /^Sign in with / })).toBeVisible();
+    await checkLooks(page, "the sign-in page");
+  });
+});
