@@ -4,8 +4,9 @@
 // lib/metadata/entry.ts; toMetadataObject turns it into the request's MetadataObject).
 // Heavy (the form library and a JSON Schema validator): load it with LazyMetadataForm.
 import { useMemo } from "react";
-import Form from "@rjsf/core";
-import validator from "@rjsf/validator-ajv8";
+// Not the "@rjsf/core" index: it also exports getTestRegistry, which imports
+// @rjsf/validator-ajv8, and the bundle kept Ajv and ajv-formats for it (unused, but shipped).
+import Form from "@rjsf/core/lib/components/Form.js";
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import {
   emptyMetadataEntry,
@@ -13,6 +14,7 @@ import {
   type MetadataEntryDraft,
   type MetadataSchemaOption,
 } from "@/lib/metadata/entry";
+import { cfworkerValidator } from "@/lib/metadata/cfworker-validator";
 import { uiSchemaFor } from "@/lib/metadata/ui-schema";
 import { plainErrors, validateMetadataFields } from "@/lib/metadata/validate";
 import { cn } from "@/lib/utils";
@@ -145,7 +147,7 @@ function SchemaFields({
       schema={schema}
       uiSchema={uiSchema}
       formData={value.fields}
-      validator={validator}
+      validator={cfworkerValidator}
       templates={METADATA_FORM_TEMPLATES}
       widgets={WIDGETS}
       idPrefix={idPrefix}

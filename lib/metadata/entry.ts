@@ -60,9 +60,9 @@ export function schemasForProfile(
 
 const formSchemas = new WeakMap<object, RJSFSchema>();
 
-// The schema as the form library should see it, the same object for the same schema. $id and
-// $schema are dropped: with an $id the validator looks the schema up under that URI (and reports
-// root-level paths differently); without one, Ajv caches the compiled schema by object identity.
+// The schema as the form library should see it, the same object for the same schema (the
+// validator compiles each schema object once, see cfworker-validator.ts). $id and $schema are
+// dropped: the form validates the schema on its own, not as the URI the archive registers it under.
 export function formSchemaOf(option: Pick<MetadataSchemaOption, "schema">): RJSFSchema {
   let schema = formSchemas.get(option.schema);
   if (!schema) {

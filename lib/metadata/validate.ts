@@ -1,7 +1,9 @@
 // Checks filled-in metadata against its JSON Schema and says what is wrong in plain words, at the
 // field (for the form) and with the field's path of titles (for a summary above the submit button).
-import validator from "@rjsf/validator-ajv8";
+// The errors come from cfworkerValidator (no code compiled, so it runs under the pages' CSP) with
+// Ajv's keyword names and params, which plainFieldMessage reads.
 import type { ErrorSchema, RJSFSchema, RJSFValidationError } from "@rjsf/utils";
+import { cfworkerValidator } from "./cfworker-validator";
 import { formSchemaOf, type MetadataEntryDraft, type MetadataSchemaOption } from "./entry";
 
 type Schema = Record<string, unknown>;
@@ -106,7 +108,7 @@ export interface MetadataValidation {
 
 // Validates filled-in values against `schema` (a form schema, see formSchemaOf).
 export function validateMetadataFields(schema: RJSFSchema, data: unknown): MetadataValidation {
-  const { errors, errorSchema } = validator.validateFormData(data, schema, undefined, plainErrors(schema));
+  const { errors, errorSchema } = cfworkerValidator.validateFormData(data, schema, undefined, plainErrors(schema));
   const problems = errors.map((error) => {
     const segments = segmentsOf(error.property);
     return segments.length === 0 ? error.message ?? "" : `${fieldPathTitle(schema as Schema, segments)}: ${error.message}`;
