@@ -5,6 +5,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider, useTheme } from "next-themes";
 import { Toaster } from "sonner";
 import { getQueryClient } from "@/lib/query-client";
+import { z } from "zod";
+
+// zod probes whether it may compile validators with `new Function`; the pages' CSP has no
+// 'unsafe-eval', so the probe only logs a violation. Tell it not to try.
+z.config({ jitless: true });
 
 // React warns about <script> rendered on the client; next-themes' script only matters in the
 // server HTML, so the browser copy is marked inert (Next's "Preventing Flash" guide).
