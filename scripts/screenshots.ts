@@ -15,8 +15,9 @@ const OUT = path.join(root, "docs", "screenshots");
 const say = (line: string) => console.log(`[screenshots] ${line}`);
 
 // What to capture: a file name, a path, and what must be on screen before the picture is taken.
-const SHOTS: { name: string; path: string; ready: string; themes: ("light" | "dark")[] }[] = [
-  { name: "overview", path: "/", ready: "Ingests per day", themes: ["light", "dark"] },
+// Only the overview is taken whole; long pages (an object with its trace) show their first screen.
+const SHOTS: { name: string; path: string; ready: string; themes: ("light" | "dark")[]; fullPage?: boolean }[] = [
+  { name: "overview", path: "/", ready: "Ingests per day", themes: ["light", "dark"], fullPage: true },
   { name: "ingest", path: "/ingest", ready: "Ingest", themes: ["light"] },
   { name: "ingests", path: "/ingests", ready: "Ingests", themes: ["light", "dark"] },
   { name: "ingest-status", path: "/ingests/demo-logger-export/sip-1", ready: "demo-logger-export", themes: ["light"] },
@@ -89,7 +90,7 @@ async function capture(browser: Browser, base: string): Promise<string[]> {
         say("The overview is empty: run `npm run demo` first for pictures with something in them.");
       }
       const file = path.join(OUT, `${shot.name}${shot.themes.length > 1 ? `-${theme}` : ""}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+      await page.screenshot({ path: file, fullPage: shot.fullPage ?? false, animations: "disabled" });
       written.push(path.relative(root, file));
     }
     if (theme === "light") {

@@ -129,7 +129,7 @@ const NEW_VERSIONS: DemoSip[] = [
     metadatas: [dc({ title: "Staff handbook", publisher: ["Human resources"], date: "2025-01", type: "Text" })],
   },
   {
-    kind: "update", packageId: "demo-board-minutes-2024", submission: "sip-2", actor: "archivist", tenant: "demo",
+    kind: "update", packageId: "demo-board-minutes-2024", submission: "sip-2", actor: "archivist", tenant: "demo", profile: "records-10y",
     expect: { status: "INGESTED" }, about: "metadata update: the minutes become confidential",
     metadatas: [rm("Board minutes 2024", "BRD-2024", "GOV.02", "confidential", 10)],
   },

@@ -127,7 +127,7 @@ function judged(step: DemoSip, action: SipOutcome["action"], body: IngestRespons
 // Makes sure the archive and the journal both hold this SIP; answers what was found or done.
 export async function ensureSip(ctx: SipContext, step: DemoSip): Promise<SipOutcome> {
   const user = ctx.users[step.actor];
-  const profile = step.kind === "update" ? null : step.profile;
+  const profile = step.profile;
   const call = { token: await ctx.token(step.actor), tenant: step.tenant };
   let existing: IngestResponse | null = null;
   try {
