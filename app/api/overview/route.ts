@@ -1,6 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { refreshStale } from "@/lib/ingest/watch/refresh-journal";
 import { safeTimeZone } from "@/lib/overview/days";
 import { buildOverview } from "@/lib/overview/service";
 
@@ -9,10 +10,14 @@ import { buildOverview } from "@/lib/overview/service";
 // storage of the latest ingested packages as the archive reports them
 export const GET = apiRoute({}, async (ctx) => {
   const { session } = ctx;
+  const db = await getDb();
+  const viewer = { tenant: session.tenant, userId: session.user.id, isAdmin: session.isAdmin };
+  // A row changes only while someone watches its SIP: ask about stale ones first, as the journal does.
+  await refreshStale(db, viewer, session, ctx.deps, ctx.request.signal);
   const overview = await buildOverview(
     {
-      db: await getDb(),
-      viewer: { tenant: session.tenant, userId: session.user.id, isAdmin: session.isAdmin },
+      db,
+      viewer,
       ingest: ctx.deps.ingest,
       upstreamToken: async () => (await ctx.upstream()).token,
       embeddedArchive: env.embeddedArchive,
