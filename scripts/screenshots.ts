@@ -21,7 +21,7 @@ const SHOTS: { name: string; path: string; ready: string; themes: ("light" | "da
   { name: "ingest", path: "/ingest", ready: "Ingest", themes: ["light"] },
   { name: "ingests", path: "/ingests", ready: "Ingests", themes: ["light", "dark"] },
   { name: "ingest-status", path: "/ingests/demo-logger-export/sip-1", ready: "demo-logger-export", themes: ["light"] },
-  { name: "objects", path: "/objects", ready: "Objects", themes: ["light"] },
+  { name: "objects", path: "/objects?fi=*", ready: "Objects", themes: ["light"] },
   { name: "object", path: "/objects/demo-board-minutes-2024", ready: "demo-board-minutes-2024", themes: ["light"] },
   { name: "profiles", path: "/profiles", ready: "Profiles", themes: ["light"] },
   { name: "admin", path: "/admin", ready: "Admin", themes: ["light"] },

@@ -17,8 +17,10 @@ export interface DemoPlan {
 
 // Reads the plan from the environment (after the .env files are loaded).
 export function demoPlan(env: NodeJS.ProcessEnv): DemoPlan {
-  const custom = UPSTREAMS.filter((name) => env[name] && trim(env[name] as string) !== ENV_DEFAULTS[name]);
   const archivePort = Number(env.ARCHIVE_PORT || 4000);
+  // The embedded archive's URL, at 4000 or at ARCHIVE_PORT (npm start sets that for the dashboard).
+  const embeddedAt = (name: (typeof UPSTREAMS)[number]) => [ENV_DEFAULTS[name], ENV_DEFAULTS[name].replace(":4000", `:${archivePort}`)];
+  const custom = UPSTREAMS.filter((name) => env[name] && !embeddedAt(name).includes(trim(env[name] as string)));
   let dashboardPort = Number(env.PORT || 0);
   if (!dashboardPort) {
     const appUrl = env.APP_URL || ENV_DEFAULTS.APP_URL;
@@ -26,7 +28,7 @@ export function demoPlan(env: NodeJS.ProcessEnv): DemoPlan {
   }
   const upstreamUrls: Record<string, string> =
     custom.length === 0 && archivePort !== 4000
-      ? Object.fromEntries(UPSTREAMS.map((name) => [name, ENV_DEFAULTS[name].replace(":4000", `:${archivePort}`)]))
+      ? Object.fromEntries(UPSTREAMS.map((name) => [name, embeddedAt(name)[1] as string]))
       : {};
   return { embedded: custom.length === 0, custom, archivePort, dashboardPort, upstreamUrls };
 }
