@@ -8,7 +8,7 @@ import { ApiFailure, requestUploadUrl, submitIngest, type AcceptedSip } from "@/
 import { blobToBase64 } from "@/lib/upload/base64";
 import type { UploadPlan } from "@/lib/upload/planner";
 import type { UploadRowState } from "@/lib/upload/progress-text";
-import { UploadError, uploadFile } from "@/lib/upload/uploader";
+import { UploadError, uploadFile, type UploadEvent } from "@/lib/upload/uploader";
 import { sendPlan } from "./send-plan";
 
 export type SubmitPhase =
@@ -29,6 +29,38 @@ interface FinishedUpload {
   file: File;
   key: string;
   sha256: string;
+}
+
+// Browsers report upload progress every few milliseconds; re-rendering the wizard that often takes
+// the CPU the upload itself needs. Byte counts are shown at most this often; phase changes at once.
+const PROGRESS_EVERY_MS = 250;
+
+function throttledProgress(show: (event: UploadEvent) => void) {
+  let last = 0;
+  let pending: UploadEvent | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (pending) show(pending);
+    pending = null;
+    last = Date.now();
+  };
+  return {
+    push(event: UploadEvent) {
+      const counting = event.phase === "uploading" || event.phase === "hashing";
+      pending = event;
+      if (!counting || Date.now() - last >= PROGRESS_EVERY_MS) {
+        clearTimeout(timer);
+        flush();
+      } else {
+        timer ??= setTimeout(flush, PROGRESS_EVERY_MS - (Date.now() - last));
+      }
+    },
+    cancel() {
+      clearTimeout(timer);
+      pending = null;
+    },
+  };
 }
 
 const TOO_LARGE_NOTICE =
@@ -64,12 +96,13 @@ export function useIngestSubmit() {
       const controller = new AbortController();
       controllers.current.set(doc.id, controller);
       setRow(doc.id, doc.name, { phase: "queued" });
+      const progress = throttledProgress((event) => setRow(doc.id, doc.name, event));
       try {
         const result = await uploadFile(file, {
           getUploadUrl: requestUploadUrl,
           signal: controller.signal,
           sha256: done?.file === file ? done.sha256 : undefined,
-          onProgress: (event) => setRow(doc.id, doc.name, event),
+          onProgress: progress.push,
         });
         finished.current.set(doc.id, { file, ...result });
         return result.key;
@@ -81,6 +114,7 @@ export function useIngestSubmit() {
         setRow(doc.id, doc.name, state);
         throw error;
       } finally {
+        progress.cancel();
         controllers.current.delete(doc.id);
       }
     },
