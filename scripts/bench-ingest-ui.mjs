@@ -1,0 +1,288 @@
+// npm run bench:ingest-ui – two figures of the ingest pages, printed as a markdown table:
+//  1. A 1 GiB file uploaded by the real wizard in Chromium (SHA-256 in a worker, then an XHR PUT
+//     straight to the archive's upload URL) against `curl -T` of the same file to a fresh upload URL.
+//     Goal: browser throughput at least 0.9 of curl's.
+//  2. Status fan-out: 200 browsers' worth of server-sent event streams on one SIP, and how many
+//     times the dashboard asked the archive for that SIP's status meanwhile (goal: once per interval).
+//
+// Starts what it needs and stops it again: an embedded archive (:4710), `next start` (:3600; built
+// first when sources changed) pointed straight at it for the uploads, then restarted with its ingest
+// API behind a counting pass-through (:4711) for the fan-out, and a slow file server (:4712) that
+// keeps one SIP in progress. Temp files live in /tmp/ingestpages-bench-*. BENCH_UPLOAD_MB and
+// BENCH_WATCHERS change the sizes.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, randomFillSync } from "node:crypto";
+import { createWriteStream, openSync, closeSync, writeSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { buildReason } from "./start/build-check.mjs";
+import { waitForHealth } from "./start/ports.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
+const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 200);
+const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 40);
+const PORTS = { archive: 4710, counter: 4711, slow: 4712, dashboard: Number(process.env.BENCH_DASHBOARD_PORT ?? 3600) };
+const ARCHIVE = `http://localhost:${PORTS.archive}`;
+const COUNTED = `http://localhost:${PORTS.counter}`;
+const DASHBOARD = `http://localhost:${PORTS.dashboard}`;
+const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
+const children = [];
+
+function start(name, args, env, logDir) {
+  const log = createWriteStream(path.join(logDir, `${name}.log`));
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  children.push(child);
+  return { child, exited: () => exited };
+}
+
+async function healthy(name, url, proc) {
+  const state = await waitForHealth(url, { timeoutMs: 240_000, exited: proc.exited });
+  if (state !== "healthy") throw new Error(`The ${name} did not come up (${state}); see its log.`);
+}
+
+// Forwards everything to the archive and counts the SIP status reads, with their times.
+function countingPassThrough() {
+  const reads = [];
+  const server = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url.startsWith("/ingest/sip/")) reads.push({ path: req.url, at: performance.now() });
+    const upstream = http.request({ host: "127.0.0.1", port: PORTS.archive, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(PORTS.counter, "127.0.0.1", () => resolve({ server, reads })));
+}
+
+// A file the archive fetches at ~1 KB per 100 ms, so its SIP stays in progress for a while.
+function slowFileServer() {
+  const server = http.createServer((req, res) => {
+    const chunks = SLOW_SECONDS * 10;
+    res.writeHead(200, { "Content-Type": "application/octet-stream", "Content-Length": String(chunks * 1024) });
+    let sent = 0;
+    const timer = setInterval(() => {
+      res.write(Buffer.alloc(1024, sent % 251));
+      if (++sent === chunks) {
+        clearInterval(timer);
+        res.end();
+      }
+    }, 100);
+    res.on("close", () => clearInterval(timer));
+  });
+  return new Promise((resolve) => server.listen(PORTS.slow, "127.0.0.1", () => resolve(server)));
+}
+
+// Random bytes on disk and their SHA-256, written in 16 MiB pieces.
+function makeFile(file, mib) {
+  const hash = createHash("sha256");
+  const piece = Buffer.alloc(16 * 1024 * 1024);
+  const fd = openSync(file, "w");
+  for (let written = 0; written < mib; written += 16) {
+    const part = piece.subarray(0, Math.min(16, mib - written) * 1024 * 1024);
+    randomFillSync(part);
+    hash.update(part);
+    writeSync(fd, part);
+  }
+  closeSync(fd);
+  return hash.digest("hex");
+}
+
+async function signIn(page) {
+  await page.goto(`${DASHBOARD}/sign-in?callbackUrl=%2F`);
+  await page.getByRole("button", { name: /^Sign in with / }).click();
+  await page.getByLabel("Username").fill("archivist");
+  await page.getByLabel("Password").fill("archivist");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.origin === DASHBOARD && !url.pathname.startsWith("/sign-in"), { timeout: 120_000 });
+}
+
+// The wizard sends the file; the PUT to the upload URL is timed from Chromium's own network timing.
+async function browserUpload(page, file, name) {
+  await page.goto(`${DASHBOARD}/ingest`);
+  await page.getByLabel("Profile").selectOption("default");
+  await page.getByLabel("Files to ingest").setInputFiles(file);
+  await page.getByText(`${name} (`).first().waitFor();
+  const put = page.waitForEvent("requestfinished", { predicate: (r) => r.method() === "PUT" && r.url().includes("/uploads/"), timeout: 1_800_000 });
+  const clicked = performance.now();
+  await page.getByRole("button", { name: "Send to the archive" }).click();
+  const request = await put;
+  const putDone = performance.now();
+  const timing = request.timing();
+  const status = (await request.response())?.status();
+  if (status !== 200) throw new Error(`The browser's upload answered ${status}.`);
+  await page.waitForURL(/\/ingests\/.+\/sip-\d+$/, { timeout: 600_000 });
+  // The archive then hashes and stores the gigabyte: wait, so that it does not slow the next curl.
+  await page.getByRole("status", { name: "Status: INGESTED" }).waitFor({ timeout: 1_800_000 });
+  return { putSeconds: timing.responseEnd / 1000, totalSeconds: (putDone - clicked) / 1000 };
+}
+
+// Chromium's own ceiling: a bare XHR PUT of the same file from the same page, none of the wizard.
+async function bareXhr(page, file) {
+  await page.goto(`${DASHBOARD}/ingest`);
+  await page.evaluate(() => {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.id = "bench-bare-file";
+    input.setAttribute("aria-label", "Bench file");
+    document.body.append(input);
+  });
+  await page.getByLabel("Bench file").setInputFiles(file);
+  return page.evaluate(async () => {
+    const { url } = await (await fetch("/api/ingest/url")).json();
+    const input = document.getElementById("bench-bare-file");
+    const started = performance.now();
+    await new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open("PUT", url);
+      xhr.setRequestHeader("Content-Type", "application/octet-stream");
+      xhr.upload.onprogress = () => {};
+      xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new Error(`bare PUT answered ${xhr.status}`)));
+      xhr.onerror = () => reject(new Error("bare PUT failed"));
+      xhr.send(input.files[0]);
+    });
+    return (performance.now() - started) / 1000;
+  });
+}
+
+// Not spawnSync: the counting pass-through lives in this process and must keep forwarding.
+function curlUpload(url, file, sha256) {
+  const args = ["-sS", "-T", file, "-H", "Expect:", "-H", "Content-Type: application/octet-stream", "-H", `x-checksum-sha256: ${sha256}`, "-o", "/dev/null", "-w", "%{http_code} %{time_total}", url];
+  return new Promise((resolve, reject) => {
+    const curl = spawn("curl", args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    curl.stdout.on("data", (d) => (out += d));
+    curl.stderr.on("data", (d) => (err += d));
+    curl.once("error", reject);
+    curl.once("close", () => {
+      const [code, seconds] = out.trim().split(" ");
+      if (code === "200") resolve(Number(seconds));
+      else reject(new Error(`curl -T answered ${code}: ${err}`));
+    });
+  });
+}
+
+// WATCHERS event streams on one SIP; resolves when each has seen the final status.
+async function fanOut(cookie, sip, reads) {
+  const events = `${DASHBOARD}/api/ingests/${encodeURIComponent(sip.packageId)}/${encodeURIComponent(sip.name)}/events`;
+  const own = `/ingest/sip/${encodeURIComponent(sip.packageId)}/${encodeURIComponent(sip.name)}`;
+  const before = reads.length;
+  const started = performance.now();
+  const watch = async () => {
+    const response = await fetch(events, { headers: { cookie, accept: "text/event-stream" } });
+    const text = await response.text();
+    return /"terminal":true/.test(text);
+  };
+  const finals = await Promise.all(Array.from({ length: WATCHERS }, watch));
+  const seconds = (performance.now() - started) / 1000;
+  const mine = reads.slice(before).filter((r) => r.path.startsWith(own));
+  const gaps = mine.slice(1).map((r, i) => ((r.at - mine[i].at) / 1000).toFixed(1));
+  return { seconds, calls: mine.length, gaps, sawFinal: finals.filter(Boolean).length };
+}
+
+async function main() {
+  const temp = await mkdtemp("/tmp/ingestpages-bench-");
+  try {
+    const reason = await buildReason(root);
+    if (reason) {
+      console.error(`Building the dashboard first: ${reason}.`);
+      const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "ignore" });
+      if (build.status !== 0) throw new Error("next build failed.");
+    }
+    const { server: counter, reads } = await countingPassThrough();
+    const slow = await slowFileServer();
+    const archive = start("archive", [path.join(root, "node_modules/tsx/dist/cli.mjs"), "archive/src/main.ts"], {
+      ARCHIVE_PORT: String(PORTS.archive),
+      ARCHIVE_DATA_DIR: path.join(temp, "archive"),
+      ARCHIVE_DASHBOARD_URL: DASHBOARD,
+      ARCHIVE_ALLOW_PRIVATE_URLS: "1",
+    }, temp);
+    await healthy("archive", `http://127.0.0.1:${PORTS.archive}/health`, archive);
+    // The same dashboard twice (same database and secret, so the session survives the restart):
+    // uploads straight to the archive, then its status reads through the counting pass-through.
+    const startDashboard = async (ingestBase, log) => {
+      const proc = start(log, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(PORTS.dashboard)], {
+        APP_URL: DASHBOARD,
+        AUTH_URL: DASHBOARD,
+        AUTH_TRUST_HOST: "true",
+        AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-ingest-ui-secret-0123456789abcdef",
+        INGEST_API_URL: `${ingestBase}/ingest`,
+        PRESERVATION_API_URL: `${ARCHIVE}/preservation`,
+        OIDC_ISSUER: `${ARCHIVE}/oidc`,
+        DASHBOARD_DATA_DIR: path.join(temp, "dashboard"),
+      }, temp);
+      await healthy("dashboard", `${DASHBOARD}/api/health`, proc);
+      return proc;
+    };
+    const dashboard = await startDashboard(ARCHIVE, "dashboard");
+
+    const name = `bench-${UPLOAD_MB}mib.bin`;
+    const file = path.join(temp, name);
+    const sha256 = makeFile(file, UPLOAD_MB);
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    await signIn(page);
+    // curl before and after the browser, each to a fresh upload URL, and the browser compared with
+    // their mean: the machine's load drifts, and neither side should get the quieter moment.
+    const curlOnce = async () => curlUpload((await (await context.request.get(`${DASHBOARD}/api/ingest/url`)).json()).url, file, sha256);
+    const curlBefore = await curlOnce();
+    const bareSeconds = await bareXhr(page, file);
+    const inBrowser = await browserUpload(page, file, name);
+    const curlAfter = await curlOnce();
+    const curlSeconds = (curlBefore + curlAfter) / 2;
+
+    dashboard.child.kill("SIGTERM");
+    await new Promise((resolve) => dashboard.child.once("exit", resolve));
+    await startDashboard(COUNTED, "dashboard-counted");
+    const cookie = (await context.cookies(DASHBOARD)).map((c) => `${c.name}=${c.value}`).join("; ");
+    const accepted = await context.request.put(`${DASHBOARD}/api/ingest/document`, {
+      data: { profile: "default", document: { type: "URL", content: `http://127.0.0.1:${PORTS.slow}/slow.bin`, name: "slow.bin" }, metadatas: [] },
+    });
+    if (accepted.status() !== 201) throw new Error(`The slow SIP was refused: ${await accepted.text()}`);
+    const fan = await fanOut(cookie, await accepted.json(), reads);
+    await browser.close();
+
+    const mbps = (s) => ((UPLOAD_MB * 1.048576) / s).toFixed(0);
+    const ratio = curlSeconds / inBrowser.putSeconds;
+    console.log(`| measure | value |
+|---|---|
+| file | ${UPLOAD_MB} MiB of random bytes |
+| browser: PUT to the upload URL (Chromium, real uploader) | ${inBrowser.putSeconds.toFixed(1)} s, ${mbps(inBrowser.putSeconds)} MB/s |
+| browser: click to uploaded (SHA-256 in a worker, GET /url, PUT) | ${inBrowser.totalSeconds.toFixed(1)} s |
+| curl -T to a fresh upload URL (before, after the browser) | ${curlBefore.toFixed(1)} s, ${curlAfter.toFixed(1)} s; mean ${mbps(curlSeconds)} MB/s |
+| **browser / curl throughput** | **${ratio.toFixed(2)}** (goal ≥ 0.9) |
+| Chromium's ceiling: bare XHR PUT from the same page | ${bareSeconds.toFixed(1)} s, ${mbps(bareSeconds)} MB/s; ${(curlSeconds / bareSeconds).toFixed(2)} of curl |
+| the wizard's uploader / bare XHR | ${(bareSeconds / inBrowser.putSeconds).toFixed(2)} |
+| status watchers of one SIP (server-sent events) | ${WATCHERS} |
+| watched for (until the SIP ended) | ${fan.seconds.toFixed(1)} s |
+| upstream status calls for that SIP | ${fan.calls} (${(fan.calls / WATCHERS).toFixed(3)} per watcher) |
+| seconds between the calls (back-off) | ${fan.gaps.join(", ")} |
+| watchers that saw the final status | ${fan.sawFinal} of ${WATCHERS} |`);
+    counter.close();
+    slow.close();
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
