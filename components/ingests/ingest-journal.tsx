@@ -3,7 +3,7 @@
 // the filters, the table and the pages. Everything the reader chooses lives in the URL.
 import { useState } from "react";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -23,7 +23,6 @@ const VIEWS = [
 
 // Archivists see their own submissions; admins everyone's, and the review queue.
 export function IngestJournal({ isAdmin }: { isAdmin: boolean }) {
-  const router = useRouter();
   const pathname = usePathname();
   const view = journalViewFrom(useSearchParams());
   if (!isAdmin) view.view = "all";
@@ -34,7 +33,8 @@ export function IngestJournal({ isAdmin }: { isAdmin: boolean }) {
     const search = journalViewSearch({ ...view, page: 1, ...patch });
     return search ? `${pathname}?${search}` : pathname;
   };
-  const change = (patch: Partial<JournalView>) => router.replace(hrefOf(patch), { scroll: false });
+  // The native history API: Next keeps useSearchParams in step, and no server render is needed.
+  const change = (patch: Partial<JournalView>) => window.history.replaceState(null, "", hrefOf(patch));
 
   const data = journal.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
