@@ -99,6 +99,33 @@ test.describe("an archivist", () => {
     await expect(page.getByRole("region", { name: "Metadata" })).toContainText("Original title");
   });
 
+  test("keeps the last known status while the connection is down, shows an unknown status as sent, and reconnects by itself", async ({ page }) => {
+    const sip = await ingest(page.request, { title: "A dropped connection" });
+    // The first stream says QUARANTINED (a status the dashboard does not know) and ends, as a
+    // dropped connection does; the network then stays down until `online`.
+    let streams = 0;
+    let online = false;
+    await page.route(/\/events$/, async (route) => {
+      streams++;
+      if (streams === 1) {
+        const now = new Date().toISOString();
+        const snapshot = { packageId: sip.packageId, submissionName: sip.name, status: "QUARANTINED", terminal: false, submissionDate: now, pluginReports: [], history: [{ status: "QUARANTINED", at: now }], checkedAt: now };
+        return route.fulfill({ status: 200, headers: { "content-type": "text/event-stream" }, body: `retry: 500\n\nevent: snapshot\ndata: ${JSON.stringify({ type: "snapshot", snapshot })}\n\n` });
+      }
+      return online ? route.continue() : route.abort("internetdisconnected");
+    });
+    await page.goto(statusPath(sip));
+    await expect(page.getByRole("status", { name: "Status: QUARANTINED" })).toBeVisible();
+    await expect(page.getByText("in progress", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Connection lost: showing the last known status while reconnecting/)).toBeVisible();
+    await expect(page.getByRole("status", { name: "Status: QUARANTINED" })).toBeVisible();
+    await expect.poll(() => streams).toBeGreaterThan(2);
+
+    online = true;
+    await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/^Finished: the archive will not change this status any more/)).toBeVisible();
+  });
+
   test("cannot open the review queue", async ({ page }) => {
     const response = await page.request.get("/api/ingests?view=review");
     expect(response.status()).toBe(403);
