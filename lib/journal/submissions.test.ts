@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { submissions } from "@/lib/db/schema";
 import { JournalQuery, journalQueryFrom, journalSearch, type JournalQueryInput } from "./submission-filters";
-import { latestSubmission, listSubmissions, markReviewed, staleSubmissions, type JournalViewer } from "./submissions";
+import { latestSubmission, listSubmissions, markReviewed, recordPluginOutcome, staleSubmissions, type JournalViewer } from "./submissions";
 
 const ok = (plugin: string) => ({ pluginName: plugin, status: "SUCCESS", message: "", executionDate: "2025-01-01T00:00:00Z" });
 const warn = { ...ok("format-identification"), status: "WARNING" };
@@ -106,6 +106,15 @@ describe("ingest journal", () => {
     const keys = async (viewer: JournalViewer) => (await staleSubmissions(opened.db, viewer, 10)).map((k) => k.packageId);
     expect(await keys(ada)).toEqual(["d"]);
     expect(await keys(admin)).toEqual(["g", "f", "e", "d"]);
+  });
+
+  it("records plugin reports seen after the status, once, and takes the row out of the stale ones", async () => {
+    const key = { tenant: "demo", packageId: "f", submissionName: "sip-1" };
+    expect(await recordPluginOutcome(opened.db, key, [ok("fixity"), fail])).toBe(true);
+    expect(await recordPluginOutcome(opened.db, key, [ok("fixity"), fail])).toBe(false);
+    expect(await ids(admin, { outcome: "FAILURE" })).toContain("f");
+    // Finished and now with reports: no reason to ask again. g, e and d are still unfinished.
+    expect((await staleSubmissions(opened.db, admin, 10)).map((k) => k.packageId)).toEqual(["g", "e", "d"]);
   });
 
   it("finds the package's newest ingested submission for its current metadata", async () => {
