@@ -21,7 +21,9 @@ async function addDublinCore(page: Page, addButton: string, region: RegExp, titl
 
 async function expectIngested(page: Page) {
   await expect(page).toHaveURL(/\/ingests\/[^/]+\/sip-\d+$/);
-  await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible({
+    timeout: 60_000,
+  });
 }
 
 test.describe("the ingest wizard", () => {
@@ -30,15 +32,28 @@ test.describe("the ingest wizard", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Ingest" })).toBeVisible();
   });
 
-  test("a single document with Dublin Core metadata reaches INGESTED with its plugin reports on screen", async ({ page }) => {
+  test("a single document with Dublin Core metadata reaches INGESTED with its plugin reports on screen", async ({
+    page,
+  }) => {
     await expectNoSeriousA11yViolations(page, "the empty ingest wizard");
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
-    await page.getByLabel("Files to ingest").setInputFiles({ name: "minutes.txt", mimeType: "text/plain", buffer: Buffer.from("Minutes of the board.\n") });
+    await page.getByLabel("Files to ingest").setInputFiles({
+      name: "minutes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Minutes of the board.\n"),
+    });
     await expect(page.getByText("minutes.txt (22 bytes) goes inline")).toBeVisible();
-    await addDublinCore(page, "Add package metadata", /^Package metadata 1/, "Minutes of the board, 2024");
+    await addDublinCore(
+      page,
+      "Add package metadata",
+      /^Package metadata 1/,
+      "Minutes of the board, 2024",
+    );
     await expectNoSeriousA11yViolations(page, "the filled-in ingest wizard");
 
-    const sent = page.waitForRequest((r) => r.url().endsWith("/api/ingest/document") && r.method() === "PUT");
+    const sent = page.waitForRequest(
+      (r) => r.url().endsWith("/api/ingest/document") && r.method() === "PUT",
+    );
     await page.getByRole("button", { name: "Send to the archive" }).click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
     // One file travels as `document`, without the person choosing.
@@ -47,27 +62,51 @@ test.describe("the ingest wizard", () => {
 
     await expectIngested(page);
     const reports = page.getByRole("list", { name: "Plugin reports" });
-    for (const plugin of ["content-retrieval", "fixity", "format-identification", "metadata-validation", "package-assembly"]) {
+    for (const plugin of [
+      "content-retrieval",
+      "fixity",
+      "format-identification",
+      "metadata-validation",
+      "package-assembly",
+    ]) {
       await expect(reports.getByRole("heading", { name: new RegExp(plugin) })).toBeVisible();
     }
     await expect(reports).toContainText("1 metadata record(s) valid.");
-    await expect(page.getByRole("region", { name: "Metadata" })).toContainText("Minutes of the board, 2024");
+    await expect(page.getByRole("region", { name: "Metadata" })).toContainText(
+      "Minutes of the board, 2024",
+    );
     await expectNoSeriousA11yViolations(page, "the status page of an ingested SIP");
   });
 
-  test("several documents with representation metadata become one package with several representations", async ({ page }) => {
+  test("several documents with representation metadata become one package with several representations", async ({
+    page,
+  }) => {
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
     await page.getByLabel("Files to ingest").setInputFiles([
       { name: "letter-1.txt", mimeType: "text/plain", buffer: Buffer.from("First letter.\n") },
       { name: "letter-2.txt", mimeType: "text/plain", buffer: Buffer.from("Second letter.\n") },
     ]);
     await addDublinCore(page, "Add package metadata", /^Package metadata 1/, "Two letters");
-    await addDublinCore(page, "Add metadata for letter-1.txt", /^Metadata of letter-1\.txt 1/, "The first letter");
-    await addDublinCore(page, "Add metadata for letter-2.txt", /^Metadata of letter-2\.txt 1/, "The second letter");
+    await addDublinCore(
+      page,
+      "Add metadata for letter-1.txt",
+      /^Metadata of letter-1\.txt 1/,
+      "The first letter",
+    );
+    await addDublinCore(
+      page,
+      "Add metadata for letter-2.txt",
+      /^Metadata of letter-2\.txt 1/,
+      "The second letter",
+    );
 
-    const sent = page.waitForRequest((r) => r.url().endsWith("/api/ingest/document") && r.method() === "PUT");
+    const sent = page.waitForRequest(
+      (r) => r.url().endsWith("/api/ingest/document") && r.method() === "PUT",
+    );
     await page.getByRole("button", { name: "Send to the archive" }).click();
-    const body = (await sent).postDataJSON() as { documents: { name: string; metadatas: { metadata: { title: string } }[] }[] };
+    const body = (await sent).postDataJSON() as {
+      documents: { name: string; metadatas: { metadata: { title: string } }[] }[];
+    };
     expect(body.documents.map((d) => [d.name, d.metadatas[0]?.metadata.title])).toEqual([
       ["letter-1.txt", "The first letter"],
       ["letter-2.txt", "The second letter"],
@@ -76,37 +115,65 @@ test.describe("the ingest wizard", () => {
     await expectIngested(page);
     const representations = page.getByRole("table", { name: "Representations of this version" });
     await expect(representations.getByRole("row")).toHaveCount(3);
-    await expect(representations.getByRole("row", { name: /letter-1\.txt/ })).toContainText("1 record(s)");
-    await expect(representations.getByRole("row", { name: /letter-2\.txt/ })).toContainText("1 record(s)");
+    await expect(representations.getByRole("row", { name: /letter-1\.txt/ })).toContainText(
+      "1 record(s)",
+    );
+    await expect(representations.getByRole("row", { name: /letter-2\.txt/ })).toContainText(
+      "1 record(s)",
+    );
   });
 
-  test("a 60 MB file goes straight to the upload URL with visible progress", async ({ page }, testInfo) => {
+  test("a 60 MB file goes straight to the upload URL with visible progress", async ({
+    page,
+  }, testInfo) => {
     const path = testInfo.outputPath("scan-60mb.bin");
     await writeFile(path, randomBytes(60 * 1024 * 1024));
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
     await page.getByLabel("Files to ingest").setInputFiles(path);
-    await expect(page.getByText(/scan-60mb\.bin \(60 MB\) is uploaded straight to the archive first/)).toBeVisible();
+    await expect(
+      page.getByText(/scan-60mb\.bin \(60 MB\) is uploaded straight to the archive first/),
+    ).toBeVisible();
     await addDublinCore(page, "Add package metadata", /^Package metadata 1/, "A large scan");
 
     // Slow the link down, so the progress can be watched as a person would see it.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 15 * 1024 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 15 * 1024 * 1024,
+    });
     const put = page.waitForRequest((r) => r.method() === "PUT" && /\/uploads\//.test(r.url()));
     await page.getByRole("button", { name: "Send to the archive" }).click();
 
     const bar = page.getByRole("progressbar", { name: "Upload of scan-60mb.bin" });
-    await expect(bar).toHaveAttribute("aria-valuetext", /^\d+(\.\d)? MB of 60 MB · .+\/s · .+ left/, { timeout: 30_000 });
+    await expect(bar).toHaveAttribute(
+      "aria-valuetext",
+      /^\d+(\.\d)? MB of 60 MB · .+\/s · .+ left/,
+      { timeout: 30_000 },
+    );
     // The bytes go to the archive, never through the dashboard.
     expect(new URL((await put).url()).pathname).toMatch(/^\/uploads\//);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     await expectIngested(page);
-    await expect(page.getByRole("table", { name: "Representations of this version" })).toContainText("60 MB");
-    await expect(page.getByRole("list", { name: "Plugin reports" })).toContainText("0 inline, 0 fetched by URL, 1 from uploads");
+    await expect(
+      page.getByRole("table", { name: "Representations of this version" }),
+    ).toContainText("60 MB");
+    await expect(page.getByRole("list", { name: "Plugin reports" })).toContainText(
+      "0 inline, 0 fetched by URL, 1 from uploads",
+    );
   });
 
-  test("an invalid package ID is stopped at the field, before anything is sent", async ({ page }) => {
+  test("an invalid package ID is stopped at the field, before anything is sent", async ({
+    page,
+  }) => {
     let sent = false;
     page.on("request", (r) => void (r.url().includes("/api/ingest/document") && (sent = true)));
     const field = page.getByLabel("Package ID (optional)");
@@ -114,7 +181,9 @@ test.describe("the ingest wizard", () => {
     await expect(field).toHaveAttribute("aria-invalid", "true");
     const rule = 'The package ID may not contain @ < > : " / \\ | ? *.';
     // The rule is part of the field's description, so a screen reader hears it at the field.
-    await expect(field).toHaveAccessibleDescription(/The package ID may not contain @ < > : " \/ \\ \| \? \*\.$/);
+    await expect(field).toHaveAccessibleDescription(
+      /The package ID may not contain @ < > : " \/ \\ \| \? \*\.$/,
+    );
 
     await page.getByRole("button", { name: "Send to the archive" }).click();
     const problems = page.getByRole("alert").filter({ hasText: "to fix before sending" });
@@ -127,15 +196,26 @@ test.describe("the ingest wizard", () => {
   test("the draft, chosen files included, survives a reload", async ({ page }) => {
     await page.getByLabel("Profile").selectOption({ label: "Records, 10 years (10 years)" });
     await page.getByLabel("Package ID (optional)").fill(`draft-${randomUUID()}`);
-    await page.getByLabel("Files to ingest").setInputFiles({ name: "contract.txt", mimeType: "text/plain", buffer: Buffer.from("A contract.\n") });
-    await addDublinCore(page, "Add package metadata", /^Package metadata 1/, "A contract kept for ten years");
+    await page.getByLabel("Files to ingest").setInputFiles({
+      name: "contract.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("A contract.\n"),
+    });
+    await addDublinCore(
+      page,
+      "Add package metadata",
+      /^Package metadata 1/,
+      "A contract kept for ten years",
+    );
     await expect(page.getByText("Your draft is kept in this browser")).toBeVisible();
     await page.waitForTimeout(1_000);
 
     await page.reload();
     await expect(page.getByLabel("Profile")).toHaveValue("records-10y");
     await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("contract.txt");
-    await expect(entry(page, /^Package metadata 1/).getByLabel("Title")).toHaveValue("A contract kept for ten years");
+    await expect(entry(page, /^Package metadata 1/).getByLabel("Title")).toHaveValue(
+      "A contract kept for ten years",
+    );
     await page.getByRole("button", { name: "Remove contract.txt" }).click();
     await page.getByRole("button", { name: /^Remove Package metadata 1/ }).click();
     await page.getByLabel("Package ID (optional)").fill("");
@@ -144,31 +224,53 @@ test.describe("the ingest wizard", () => {
 });
 
 test.describe("failed ingests", () => {
-  test("a metadata file the archive refuses shows the failing plugin's message", async ({ page }) => {
+  test("a metadata file the archive refuses shows the failing plugin's message", async ({
+    page,
+  }) => {
     // A metadata file uploaded first is only read by the pipeline, so the failure comes from a plugin.
-    const grant = (await (await page.request.get("/api/ingest/url")).json()) as { url: string; key: string };
-    const stored = await page.request.put(grant.url, { data: Buffer.from(JSON.stringify({ creator: ["Nobody"] })) });
+    const grant = (await (await page.request.get("/api/ingest/url")).json()) as {
+      url: string;
+      key: string;
+    };
+    const stored = await page.request.put(grant.url, {
+      data: Buffer.from(JSON.stringify({ creator: ["Nobody"] })),
+    });
     expect(stored.status()).toBe(200);
     const accepted = await page.request.put("/api/ingest/document", {
       data: {
         profile: "default",
-        document: { type: "BINARY", name: "note.txt", content: Buffer.from("A note.\n").toString("base64") },
-        metadatas: [{ schema: DC, file: { type: "S3", content: grant.key, name: "dublin-core.json" } }],
+        document: {
+          type: "BINARY",
+          name: "note.txt",
+          content: Buffer.from("A note.\n").toString("base64"),
+        },
+        metadatas: [
+          { schema: DC, file: { type: "S3", content: grant.key, name: "dublin-core.json" } },
+        ],
       },
     });
     expect(accepted.status()).toBe(201);
     const { packageId, name } = (await accepted.json()) as { packageId: string; name: string };
 
     await page.goto(`/ingests/${encodeURIComponent(packageId)}/${encodeURIComponent(name)}`);
-    await expect(page.getByRole("status", { name: "Status: FAILED" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status", { name: "Status: FAILED" })).toBeVisible({
+      timeout: 60_000,
+    });
     const first = page.getByRole("list", { name: "Plugin reports" }).getByRole("listitem").first();
     await expect(first.getByRole("heading")).toHaveText(/metadata-validation\s*FAILURE/);
     await expect(first).toContainText("does not validate against http://purl.org/dc/elements/1.1/");
     await expectNoSeriousA11yViolations(page, "the status page of a failed SIP");
   });
 
-  test("a BagIt SIP with a wrong checksum, sent from the SIP page, shows the bag validation failure", async ({ page }, testInfo) => {
-    const bag = unzipSync(createBag([{ path: "report.txt", bytes: strToU8("The original report.\n") }], { profile: "default", metadatas: [{ schema: DC, metadata: { title: "A tampered bag" } }] }));
+  test("a BagIt SIP with a wrong checksum, sent from the SIP page, shows the bag validation failure", async ({
+    page,
+  }, testInfo) => {
+    const bag = unzipSync(
+      createBag([{ path: "report.txt", bytes: strToU8("The original report.\n") }], {
+        profile: "default",
+        metadatas: [{ schema: DC, metadata: { title: "A tampered bag" } }],
+      }),
+    );
     // The payload changes after the manifest was written: its SHA-256 no longer matches.
     bag["data/report.txt"] = strToU8("A different report!!\n");
     const path = testInfo.outputPath("tampered-bag.zip");
@@ -180,7 +282,9 @@ test.describe("failed ingests", () => {
     await expect(page.getByText(/tampered-bag\.zip \(.+\) goes inside the request/)).toBeVisible();
     await page.getByRole("button", { name: "Send the SIP" }).click();
 
-    await expect(page.getByRole("status", { name: "Status: FAILED" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status", { name: "Status: FAILED" })).toBeVisible({
+      timeout: 60_000,
+    });
     const first = page.getByRole("list", { name: "Plugin reports" }).getByRole("listitem").first();
     await expect(first.getByRole("heading")).toHaveText(/bag-validation\s*FAILURE/);
     await expect(first).toContainText("data/report.txt");

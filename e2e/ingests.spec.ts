@@ -12,16 +12,32 @@ interface Sip {
   name: string;
 }
 
-const statusPath = (sip: Sip) => `/ingests/${encodeURIComponent(sip.packageId)}/${encodeURIComponent(sip.name)}`;
+const statusPath = (sip: Sip) =>
+  `/ingests/${encodeURIComponent(sip.packageId)}/${encodeURIComponent(sip.name)}`;
 
 // PUT /api/ingest/document as the wizard sends it; `bytes` decide the plugins' verdicts.
-async function ingest(request: APIRequestContext, options: { profile?: string; title?: string; packageId?: string; bytes?: Buffer; metadatas?: unknown[] }): Promise<Sip> {
+async function ingest(
+  request: APIRequestContext,
+  options: {
+    profile?: string;
+    title?: string;
+    packageId?: string;
+    bytes?: Buffer;
+    metadatas?: unknown[];
+  },
+): Promise<Sip> {
   const response = await request.put("/api/ingest/document", {
     data: {
       profile: options.profile ?? "default",
       packageId: options.packageId ?? `e2e-${randomUUID()}`,
-      document: { type: "BINARY", name: "record.txt", content: (options.bytes ?? Buffer.from("A plain record.\n")).toString("base64") },
-      metadatas: options.metadatas ?? [{ schema: DC, metadata: { title: options.title ?? "A record" } }],
+      document: {
+        type: "BINARY",
+        name: "record.txt",
+        content: (options.bytes ?? Buffer.from("A plain record.\n")).toString("base64"),
+      },
+      metadatas: options.metadatas ?? [
+        { schema: DC, metadata: { title: options.title ?? "A record" } },
+      ],
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -30,9 +46,15 @@ async function ingest(request: APIRequestContext, options: { profile?: string; t
 
 // A SIP whose metadata file (uploaded first, so only the pipeline reads it) fails validation.
 async function ingestFailing(request: APIRequestContext, profile: string): Promise<Sip> {
-  const grant = (await (await request.get("/api/ingest/url")).json()) as { url: string; key: string };
+  const grant = (await (await request.get("/api/ingest/url")).json()) as {
+    url: string;
+    key: string;
+  };
   expect((await request.put(grant.url, { data: Buffer.from("{}") })).status()).toBe(200);
-  return ingest(request, { profile, metadatas: [{ schema: DC, file: { type: "S3", content: grant.key, name: "dc.json" } }] });
+  return ingest(request, {
+    profile,
+    metadatas: [{ schema: DC, file: { type: "S3", content: grant.key, name: "dc.json" } }],
+  });
 }
 
 // Waits until the archive has finished the SIP (reading it also brings the journal up to date).
@@ -41,7 +63,9 @@ async function finished(request: APIRequestContext, sip: Sip): Promise<string> {
   await expect
     .poll(
       async () => {
-        const answer = await request.get(`/api/ingest/sip/${encodeURIComponent(sip.packageId)}/${encodeURIComponent(sip.name)}?enrichers=pluginreports`);
+        const answer = await request.get(
+          `/api/ingest/sip/${encodeURIComponent(sip.packageId)}/${encodeURIComponent(sip.name)}?enrichers=pluginreports`,
+        );
         status = ((await answer.json()) as { status?: string }).status ?? "";
         return ["INGESTED", "FAILED"].includes(status);
       },
@@ -51,12 +75,17 @@ async function finished(request: APIRequestContext, sip: Sip): Promise<string> {
   return status;
 }
 
-const rowOf = (page: Page, sip: Sip) => page.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(sip.packageId) }) });
+const rowOf = (page: Page, sip: Sip) =>
+  page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: new RegExp(sip.packageId) }) });
 
 test.describe("an archivist", () => {
   test.use({ storageState: STORAGE.archivist });
 
-  test("finds their submission in the journal with its last known status, and filters by status", async ({ page }) => {
+  test("finds their submission in the journal with its last known status, and filters by status", async ({
+    page,
+  }) => {
     const sip = await ingest(page.request, { title: "Journal entry" });
     await page.goto("/ingests");
     const row = rowOf(page, sip);
@@ -78,7 +107,9 @@ test.describe("an archivist", () => {
     await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible();
   });
 
-  test("updates a package's metadata from its current values, which makes a new version", async ({ page }) => {
+  test("updates a package's metadata from its current values, which makes a new version", async ({
+    page,
+  }) => {
     const sip = await ingest(page.request, { title: "Original title" });
     await finished(page.request, sip);
     await page.goto(`/packages/${encodeURIComponent(sip.packageId)}`);
@@ -89,7 +120,9 @@ test.describe("an archivist", () => {
     await title.fill("Revised title");
     await page.getByRole("button", { name: "Send the new metadata" }).click();
     await expect(page).toHaveURL(/\/ingests\/[^/]+\/sip-2$/);
-    await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible({
+      timeout: 60_000,
+    });
     await page.getByRole("checkbox", { name: /^Summary/ }).check();
     const summary = page.getByRole("region", { name: "Summary" });
     await expect(summary.getByRole("definition").filter({ hasText: /^2$/ })).toBeVisible();
@@ -99,7 +132,9 @@ test.describe("an archivist", () => {
     await expect(page.getByRole("region", { name: "Metadata" })).toContainText("Original title");
   });
 
-  test("keeps the last known status while the connection is down, shows an unknown status as sent, and reconnects by itself", async ({ page }) => {
+  test("keeps the last known status while the connection is down, shows an unknown status as sent, and reconnects by itself", async ({
+    page,
+  }) => {
     const sip = await ingest(page.request, { title: "A dropped connection" });
     // The first stream says QUARANTINED (a status the dashboard does not know) and ends, as a
     // dropped connection does; the network then stays down until `online`.
@@ -109,21 +144,40 @@ test.describe("an archivist", () => {
       streams++;
       if (streams === 1) {
         const now = new Date().toISOString();
-        const snapshot = { packageId: sip.packageId, submissionName: sip.name, status: "QUARANTINED", terminal: false, submissionDate: now, pluginReports: [], history: [{ status: "QUARANTINED", at: now }], checkedAt: now };
-        return route.fulfill({ status: 200, headers: { "content-type": "text/event-stream" }, body: `retry: 500\n\nevent: snapshot\ndata: ${JSON.stringify({ type: "snapshot", snapshot })}\n\n` });
+        const snapshot = {
+          packageId: sip.packageId,
+          submissionName: sip.name,
+          status: "QUARANTINED",
+          terminal: false,
+          submissionDate: now,
+          pluginReports: [],
+          history: [{ status: "QUARANTINED", at: now }],
+          checkedAt: now,
+        };
+        return route.fulfill({
+          status: 200,
+          headers: { "content-type": "text/event-stream" },
+          body: `retry: 500\n\nevent: snapshot\ndata: ${JSON.stringify({ type: "snapshot", snapshot })}\n\n`,
+        });
       }
       return online ? route.continue() : route.abort("internetdisconnected");
     });
     await page.goto(statusPath(sip));
     await expect(page.getByRole("status", { name: "Status: QUARANTINED" })).toBeVisible();
     await expect(page.getByText("in progress", { exact: true })).toBeVisible();
-    await expect(page.getByText(/^Connection lost: showing the last known status while reconnecting/)).toBeVisible();
+    await expect(
+      page.getByText(/^Connection lost: showing the last known status while reconnecting/),
+    ).toBeVisible();
     await expect(page.getByRole("status", { name: "Status: QUARANTINED" })).toBeVisible();
     await expect.poll(() => streams).toBeGreaterThan(2);
 
     online = true;
-    await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText(/^Finished: the archive will not change this status any more/)).toBeVisible();
+    await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(
+      page.getByText(/^Finished: the archive will not change this status any more/),
+    ).toBeVisible();
   });
 
   test("cannot open the review queue", async ({ page }) => {
@@ -137,18 +191,30 @@ test.describe("an archivist", () => {
 test.describe("an admin", () => {
   test.use({ storageState: STORAGE.admin });
 
-  test("works the review queue, failures before warnings, and each review lands in the audit log", async ({ page }) => {
+  test("works the review queue, failures before warnings, and each review lands in the audit log", async ({
+    page,
+  }) => {
     // Research data is a profile only this test uses, so the queue filtered by it holds just these.
-    const warned = await ingest(page.request, { profile: "research-data", bytes: randomBytes(4096) });
+    const warned = await ingest(page.request, {
+      profile: "research-data",
+      bytes: randomBytes(4096),
+    });
     const failed = await ingestFailing(page.request, "research-data");
     expect(await finished(page.request, warned)).toBe("INGESTED");
     expect(await finished(page.request, failed)).toBe("FAILED");
 
     await page.goto("/ingests");
     await page.getByRole("link", { name: "Review queue" }).click();
-    await expect(page.getByRole("link", { name: "Review queue" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Review queue" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await page.getByLabel("Profile").selectOption("research-data");
-    await expect(page.getByRole("table", { name: "Finished submissions waiting for review, most serious first" })).toBeVisible();
+    await expect(
+      page.getByRole("table", {
+        name: "Finished submissions waiting for review, most serious first",
+      }),
+    ).toBeVisible();
     const rows = page.getByRole("row");
     await expect(rowOf(page, failed)).toBeVisible();
     const order = await rows.allTextContents();
@@ -159,7 +225,9 @@ test.describe("an admin", () => {
     await expectNoSeriousA11yViolations(page, "the review queue");
 
     const note = `Metadata file was empty; asked the submitter to resend (${randomUUID().slice(0, 8)}).`;
-    await rowOf(page, failed).getByRole("button", { name: /^Mark .* reviewed$/ }).click();
+    await rowOf(page, failed)
+      .getByRole("button", { name: /^Mark .* reviewed$/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Mark reviewed" });
     await expectNoSeriousA11yViolations(page, "the review dialog");
     await dialog.getByLabel("Note").fill(note);
@@ -167,7 +235,9 @@ test.describe("an admin", () => {
     await expect(dialog).toHaveCount(0);
     await expect(rowOf(page, failed)).toHaveCount(0);
 
-    await rowOf(page, warned).getByRole("button", { name: /^Mark .* reviewed$/ }).click();
+    await rowOf(page, warned)
+      .getByRole("button", { name: /^Mark .* reviewed$/ })
+      .click();
     await dialog.getByLabel("Note").fill("Format warning is expected for random test data.");
     await dialog.getByRole("button", { name: "Mark reviewed" }).click();
     await expect(dialog).toHaveCount(0);
@@ -175,10 +245,14 @@ test.describe("an admin", () => {
 
     await page.getByRole("link", { name: "All submissions" }).click();
     await expect(rowOf(page, failed)).toContainText(`Reviewed by Alan Admin: ${note}`);
-    const audit = await page.request.get(`/api/admin/audit?action=ingest.review&target=${encodeURIComponent(failed.packageId)}`);
+    const audit = await page.request.get(
+      `/api/admin/audit?action=ingest.review&target=${encodeURIComponent(failed.packageId)}`,
+    );
     expect(audit.status()).toBe(200);
     expect(await audit.json()).toMatchObject({
-      entries: [{ action: "ingest.review", actorName: "Alan Admin", outcome: "success", detail: { note } }],
+      entries: [
+        { action: "ingest.review", actorName: "Alan Admin", outcome: "success", detail: { note } },
+      ],
     });
   });
 

@@ -26,7 +26,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 200);
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 40);
-const PORTS = { archive: 4710, counter: 4711, slow: 4712, dashboard: Number(process.env.BENCH_DASHBOARD_PORT ?? 3600) };
+const PORTS = {
+  archive: 4710,
+  counter: 4711,
+  slow: 4712,
+  dashboard: Number(process.env.BENCH_DASHBOARD_PORT ?? 3600),
+};
 const ARCHIVE = `http://localhost:${PORTS.archive}`;
 const COUNTED = `http://localhost:${PORTS.counter}`;
 const DASHBOARD = `http://localhost:${PORTS.dashboard}`;
@@ -35,7 +40,11 @@ const children = [];
 
 function start(name, args, env, logDir) {
   const log = createWriteStream(path.join(logDir, `${name}.log`));
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let exited = false;
@@ -53,22 +62,37 @@ async function healthy(name, url, proc) {
 function countingPassThrough() {
   const reads = [];
   const server = http.createServer((req, res) => {
-    if (req.method === "GET" && req.url.startsWith("/ingest/sip/")) reads.push({ path: req.url, at: performance.now() });
-    const upstream = http.request({ host: "127.0.0.1", port: PORTS.archive, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    if (req.method === "GET" && req.url.startsWith("/ingest/sip/"))
+      reads.push({ path: req.url, at: performance.now() });
+    const upstream = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORTS.archive,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });
-  return new Promise((resolve) => server.listen(PORTS.counter, "127.0.0.1", () => resolve({ server, reads })));
+  return new Promise((resolve) =>
+    server.listen(PORTS.counter, "127.0.0.1", () => resolve({ server, reads })),
+  );
 }
 
 // A file the archive fetches at ~1 KB per 100 ms, so its SIP stays in progress for a while.
 function slowFileServer() {
   const server = http.createServer((req, res) => {
     const chunks = SLOW_SECONDS * 10;
-    res.writeHead(200, { "Content-Type": "application/octet-stream", "Content-Length": String(chunks * 1024) });
+    res.writeHead(200, {
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(chunks * 1024),
+    });
     let sent = 0;
     const timer = setInterval(() => {
       res.write(Buffer.alloc(1024, sent % 251));
@@ -103,7 +127,9 @@ async function signIn(page) {
   await page.getByLabel("Username").fill("archivist");
   await page.getByLabel("Password").fill("archivist");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => url.origin === DASHBOARD && !url.pathname.startsWith("/sign-in"), { timeout: 120_000 });
+  await page.waitForURL((url) => url.origin === DASHBOARD && !url.pathname.startsWith("/sign-in"), {
+    timeout: 120_000,
+  });
 }
 
 // The wizard sends the file; the PUT to the upload URL is timed from Chromium's own network timing.
@@ -112,7 +138,10 @@ async function browserUpload(page, file, name) {
   await page.getByLabel("Profile").selectOption("default");
   await page.getByLabel("Files to ingest").setInputFiles(file);
   await page.getByText(`${name} (`).first().waitFor();
-  const put = page.waitForEvent("requestfinished", { predicate: (r) => r.method() === "PUT" && r.url().includes("/uploads/"), timeout: 1_800_000 });
+  const put = page.waitForEvent("requestfinished", {
+    predicate: (r) => r.method() === "PUT" && r.url().includes("/uploads/"),
+    timeout: 1_800_000,
+  });
   const clicked = performance.now();
   await page.getByRole("button", { name: "Send to the archive" }).click();
   const request = await put;
@@ -146,7 +175,8 @@ async function bareXhr(page, file) {
       xhr.open("PUT", url);
       xhr.setRequestHeader("Content-Type", "application/octet-stream");
       xhr.upload.onprogress = () => {};
-      xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new Error(`bare PUT answered ${xhr.status}`)));
+      xhr.onload = () =>
+        xhr.status === 200 ? resolve() : reject(new Error(`bare PUT answered ${xhr.status}`));
       xhr.onerror = () => reject(new Error("bare PUT failed"));
       xhr.send(input.files[0]);
     });
@@ -156,7 +186,22 @@ async function bareXhr(page, file) {
 
 // Not spawnSync: the counting pass-through lives in this process and must keep forwarding.
 function curlUpload(url, file, sha256) {
-  const args = ["-sS", "-T", file, "-H", "Expect:", "-H", "Content-Type: application/octet-stream", "-H", `x-checksum-sha256: ${sha256}`, "-o", "/dev/null", "-w", "%{http_code} %{time_total}", url];
+  const args = [
+    "-sS",
+    "-T",
+    file,
+    "-H",
+    "Expect:",
+    "-H",
+    "Content-Type: application/octet-stream",
+    "-H",
+    `x-checksum-sha256: ${sha256}`,
+    "-o",
+    "/dev/null",
+    "-w",
+    "%{http_code} %{time_total}",
+    url,
+  ];
   return new Promise((resolve, reject) => {
     const curl = spawn("curl", args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
@@ -196,31 +241,50 @@ async function main() {
     const reason = await buildReason(root);
     if (reason) {
       console.error(`Building the dashboard first: ${reason}.`);
-      const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "ignore" });
+      const build = spawnSync(
+        process.execPath,
+        [path.join(root, "node_modules/next/dist/bin/next"), "build"],
+        { cwd: root, stdio: "ignore" },
+      );
       if (build.status !== 0) throw new Error("next build failed.");
     }
     const { server: counter, reads } = await countingPassThrough();
     const slow = await slowFileServer();
-    const archive = start("archive", [path.join(root, "node_modules/tsx/dist/cli.mjs"), "archive/src/main.ts"], {
-      ARCHIVE_PORT: String(PORTS.archive),
-      ARCHIVE_DATA_DIR: path.join(temp, "archive"),
-      ARCHIVE_DASHBOARD_URL: DASHBOARD,
-      ARCHIVE_ALLOW_PRIVATE_URLS: "1",
-    }, temp);
+    const archive = start(
+      "archive",
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "archive/src/main.ts"],
+      {
+        ARCHIVE_PORT: String(PORTS.archive),
+        ARCHIVE_DATA_DIR: path.join(temp, "archive"),
+        ARCHIVE_DASHBOARD_URL: DASHBOARD,
+        ARCHIVE_ALLOW_PRIVATE_URLS: "1",
+      },
+      temp,
+    );
     await healthy("archive", `http://127.0.0.1:${PORTS.archive}/health`, archive);
     // The same dashboard twice (same database and secret, so the session survives the restart):
     // uploads straight to the archive, then its status reads through the counting pass-through.
     const startDashboard = async (ingestBase, log) => {
-      const proc = start(log, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(PORTS.dashboard)], {
-        APP_URL: DASHBOARD,
-        AUTH_URL: DASHBOARD,
-        AUTH_TRUST_HOST: "true",
-        AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-ingest-ui-secret-0123456789abcdef",
-        INGEST_API_URL: `${ingestBase}/ingest`,
-        PRESERVATION_API_URL: `${ARCHIVE}/preservation`,
-        OIDC_ISSUER: `${ARCHIVE}/oidc`,
-        DASHBOARD_DATA_DIR: path.join(temp, "dashboard"),
-      }, temp);
+      const proc = start(
+        log,
+        [
+          path.join(root, "node_modules/next/dist/bin/next"),
+          "start",
+          "-p",
+          String(PORTS.dashboard),
+        ],
+        {
+          APP_URL: DASHBOARD,
+          AUTH_URL: DASHBOARD,
+          AUTH_TRUST_HOST: "true",
+          AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-ingest-ui-secret-0123456789abcdef",
+          INGEST_API_URL: `${ingestBase}/ingest`,
+          PRESERVATION_API_URL: `${ARCHIVE}/preservation`,
+          OIDC_ISSUER: `${ARCHIVE}/oidc`,
+          DASHBOARD_DATA_DIR: path.join(temp, "dashboard"),
+        },
+        temp,
+      );
       await healthy("dashboard", `${DASHBOARD}/api/health`, proc);
       return proc;
     };
@@ -229,14 +293,22 @@ async function main() {
     const name = `bench-${UPLOAD_MB}mib.bin`;
     const file = path.join(temp, name);
     const sha256 = makeFile(file, UPLOAD_MB);
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
     const context = await browser.newContext();
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     await signIn(page);
     // curl before and after the browser, each to a fresh upload URL, and the browser compared with
     // their mean: the machine's load drifts, and neither side should get the quieter moment.
-    const curlOnce = async () => curlUpload((await (await context.request.get(`${DASHBOARD}/api/ingest/url`)).json()).url, file, sha256);
+    const curlOnce = async () =>
+      curlUpload(
+        (await (await context.request.get(`${DASHBOARD}/api/ingest/url`)).json()).url,
+        file,
+        sha256,
+      );
     const curlBefore = await curlOnce();
     const bareSeconds = await bareXhr(page, file);
     const inBrowser = await browserUpload(page, file, name);
@@ -248,9 +320,18 @@ async function main() {
     await startDashboard(COUNTED, "dashboard-counted");
     const cookie = (await context.cookies(DASHBOARD)).map((c) => `${c.name}=${c.value}`).join("; ");
     const accepted = await context.request.put(`${DASHBOARD}/api/ingest/document`, {
-      data: { profile: "default", document: { type: "URL", content: `http://127.0.0.1:${PORTS.slow}/slow.bin`, name: "slow.bin" }, metadatas: [] },
+      data: {
+        profile: "default",
+        document: {
+          type: "URL",
+          content: `http://127.0.0.1:${PORTS.slow}/slow.bin`,
+          name: "slow.bin",
+        },
+        metadatas: [],
+      },
     });
-    if (accepted.status() !== 201) throw new Error(`The slow SIP was refused: ${await accepted.text()}`);
+    if (accepted.status() !== 201)
+      throw new Error(`The slow SIP was refused: ${await accepted.text()}`);
     const fan = await fanOut(cookie, await accepted.json(), reads);
     await browser.close();
 

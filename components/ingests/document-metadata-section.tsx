@@ -15,15 +15,32 @@ export interface DocumentMetadataSectionProps {
 }
 
 // One block per document, in the order they were added.
-export function DocumentMetadataSection({ documents, schemas, onChange, showErrors, disabled }: DocumentMetadataSectionProps) {
+export function DocumentMetadataSection({
+  documents,
+  schemas,
+  onChange,
+  showErrors,
+  disabled,
+}: DocumentMetadataSectionProps) {
   if (documents.length === 0) {
-    return <p className="text-ink-muted text-sm">Add documents first; each can then get its own metadata.</p>;
+    return (
+      <p className="text-ink-muted text-sm">
+        Add documents first; each can then get its own metadata.
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-6">
       {documents.map((doc) => (
-        <section key={doc.id} aria-labelledby={`document-${doc.id}-heading`} className="flex flex-col gap-3">
-          <h3 id={`document-${doc.id}-heading`} className="text-ink text-sm font-semibold break-all">
+        <section
+          key={doc.id}
+          aria-labelledby={`document-${doc.id}-heading`}
+          className="flex flex-col gap-3"
+        >
+          <h3
+            id={`document-${doc.id}-heading`}
+            className="text-ink text-sm font-semibold break-all"
+          >
             {doc.name}
           </h3>
           <MetadataEntries

@@ -22,12 +22,18 @@ export interface EnrichersPanelProps {
 }
 
 // Checkboxes, then the chosen parts.
-export function EnrichersPanel({ packageId, submissionName, status, schemas }: EnrichersPanelProps) {
+export function EnrichersPanel({
+  packageId,
+  submissionName,
+  status,
+  schemas,
+}: EnrichersPanelProps) {
   const pathname = usePathname();
   const params = useSearchParams();
   const queryClient = useQueryClient();
   const given = params.get("show");
-  const chosen = given === null ? DEFAULT_SHOWN : parseEnrichers(given).filter((e) => OFFERED.has(e));
+  const chosen =
+    given === null ? DEFAULT_SHOWN : parseEnrichers(given).filter((e) => OFFERED.has(e));
   const options = sipDetailsOptions(packageId, submissionName, chosen);
   const details = useQuery({ ...options, enabled: chosen.length > 0 });
 
@@ -39,7 +45,9 @@ export function EnrichersPanel({ packageId, submissionName, status, schemas }: E
 
   // The native history API: Next keeps useSearchParams in step, without asking the server again.
   function toggle(enricher: Enricher, on: boolean) {
-    const next = DETAIL_ENRICHERS.map((d) => d.enricher).filter((e) => (e === enricher ? on : chosen.includes(e)));
+    const next = DETAIL_ENRICHERS.map((d) => d.enricher).filter((e) =>
+      e === enricher ? on : chosen.includes(e),
+    );
     const query = new URLSearchParams(params);
     query.set("show", next.join(","));
     window.history.replaceState(null, "", `${pathname}?${query.toString()}`);
@@ -51,8 +59,16 @@ export function EnrichersPanel({ packageId, submissionName, status, schemas }: E
         <legend className="text-ink mb-1 text-sm font-medium">Show</legend>
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {DETAIL_ENRICHERS.map(({ enricher, label, help }) => (
-            <label key={enricher} className="border-line hover:bg-surface-muted flex cursor-pointer items-start gap-2 rounded-lg border px-3 py-2">
-              <input type="checkbox" className="mt-1" checked={chosen.includes(enricher)} onChange={(e) => toggle(enricher, e.target.checked)} />
+            <label
+              key={enricher}
+              className="border-line hover:bg-surface-muted flex cursor-pointer items-start gap-2 rounded-lg border px-3 py-2"
+            >
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={chosen.includes(enricher)}
+                onChange={(e) => toggle(enricher, e.target.checked)}
+              />
               <span className="flex flex-col">
                 <span className="text-ink text-sm font-medium">{label}</span>
                 <span className="text-ink-muted text-xs">{help}</span>

@@ -13,7 +13,13 @@ import { journalOptions } from "@/lib/queries/ingest";
 import { cn } from "@/lib/utils";
 import { JournalFilters } from "./journal-filters";
 import { JournalTable } from "./journal-table";
-import { apiQueryOf, hasFilters, journalViewFrom, journalViewSearch, type JournalView } from "./journal-url";
+import {
+  apiQueryOf,
+  hasFilters,
+  journalViewFrom,
+  journalViewSearch,
+  type JournalView,
+} from "./journal-url";
 import { ReviewDialog } from "./review-dialog";
 
 const VIEWS = [
@@ -34,21 +40,31 @@ export function IngestJournal({ isAdmin }: { isAdmin: boolean }) {
     return search ? `${pathname}?${search}` : pathname;
   };
   // The native history API: Next keeps useSearchParams in step, and no server render is needed.
-  const change = (patch: Partial<JournalView>) => window.history.replaceState(null, "", hrefOf(patch));
+  const change = (patch: Partial<JournalView>) =>
+    window.history.replaceState(null, "", hrefOf(patch));
 
   const data = journal.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const caption = view.view === "review" ? "Finished submissions waiting for review, most serious first" : "Submissions, newest first";
+  const caption =
+    view.view === "review"
+      ? "Finished submissions waiting for review, most serious first"
+      : "Submissions, newest first";
   return (
     <div className="flex flex-col gap-6">
       {isAdmin ? (
-        <nav aria-label="Journal views" className="border-line bg-surface-muted inline-flex w-fit gap-0.5 rounded-lg border p-0.5">
+        <nav
+          aria-label="Journal views"
+          className="border-line bg-surface-muted inline-flex w-fit gap-0.5 rounded-lg border p-0.5"
+        >
           {VIEWS.map(({ view: v, label }) => (
             <Link
               key={v}
               href={hrefOf({ view: v })}
               aria-current={view.view === v ? "page" : undefined}
-              className={cn("text-ink-muted rounded-md px-3 py-1.5 text-sm font-medium", view.view === v && "bg-surface text-ink shadow-sm")}
+              className={cn(
+                "text-ink-muted rounded-md px-3 py-1.5 text-sm font-medium",
+                view.view === v && "bg-surface text-ink shadow-sm",
+              )}
             >
               {label}
             </Link>
@@ -66,7 +82,13 @@ export function IngestJournal({ isAdmin }: { isAdmin: boolean }) {
         ) : data && data.entries.length === 0 ? (
           <EmptyState
             icon={<ListIcon />}
-            title={view.view === "review" ? "Nothing waits for review" : hasFilters(view) ? "No submission matches these filters" : "No submissions yet"}
+            title={
+              view.view === "review"
+                ? "Nothing waits for review"
+                : hasFilters(view)
+                  ? "No submission matches these filters"
+                  : "No submissions yet"
+            }
             action={
               view.view === "all" && !hasFilters(view) ? (
                 <Link href="/ingest" className={buttonClasses()}>
@@ -87,13 +109,28 @@ export function IngestJournal({ isAdmin }: { isAdmin: boolean }) {
               {data.total === 1 ? "1 submission" : `${data.total} submissions`}
               {pages > 1 ? `, page ${view.page} of ${pages}` : ""}
             </p>
-            <JournalTable entries={data.entries} isAdmin={isAdmin} onReview={setReviewing} caption={caption} />
+            <JournalTable
+              entries={data.entries}
+              isAdmin={isAdmin}
+              onReview={setReviewing}
+              caption={caption}
+            />
             {pages > 1 ? (
               <div className="flex items-center gap-2">
-                <Button variant="secondary" size="sm" disabled={view.page <= 1} onClick={() => change({ page: view.page - 1 })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={view.page <= 1}
+                  onClick={() => change({ page: view.page - 1 })}
+                >
                   Previous page
                 </Button>
-                <Button variant="secondary" size="sm" disabled={view.page >= pages} onClick={() => change({ page: view.page + 1 })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={view.page >= pages}
+                  onClick={() => change({ page: view.page + 1 })}
+                >
                   Next page
                 </Button>
               </div>

@@ -18,7 +18,12 @@ import { MetadataEntries } from "./metadata-entries";
 import { ProfileField, type ProfileOption } from "./profile-field";
 import { SubmitPanel } from "./submit-panel";
 import { useIngestSubmit } from "./use-ingest-submit";
-import { schemasOfProfile, WIZARD_IDS, wizardProblems, type WizardProblem } from "./wizard-problems";
+import {
+  schemasOfProfile,
+  WIZARD_IDS,
+  wizardProblems,
+  type WizardProblem,
+} from "./wizard-problems";
 
 export interface IngestWizardProps {
   // The signed-in user: drafts are kept per user. Render with key={userId}.
@@ -28,12 +33,29 @@ export interface IngestWizardProps {
 }
 
 // crypto.randomUUID exists only on secure origins (https, localhost).
-const newId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+const newId = () =>
+  globalThis.crypto?.randomUUID?.() ??
+  `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-function Step({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+function Step({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
-      <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="focus-visible:outline-none">
+      <section
+        id={id}
+        tabIndex={-1}
+        aria-labelledby={`${id}-title`}
+        className="focus-visible:outline-none"
+      >
         <CardHeader>
           <CardTitle id={`${id}-title`}>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
@@ -52,14 +74,27 @@ export function IngestWizard({ userId, profiles, schemas }: IngestWizardProps) {
   const [showErrors, setShowErrors] = useState(false);
   const [problems, setProblems] = useState<WizardProblem[] | null>(null);
   const plan = useMemo(() => planUpload(planInputOf(draft)), [draft]);
-  const allowed = useMemo(() => schemasOfProfile(profiles, draft.profile, schemas), [profiles, draft.profile, schemas]);
-  const busy = phase.kind === "uploading" || phase.kind === "reading" || phase.kind === "sending" || phase.kind === "accepted";
+  const allowed = useMemo(
+    () => schemasOfProfile(profiles, draft.profile, schemas),
+    [profiles, draft.profile, schemas],
+  );
+  const busy =
+    phase.kind === "uploading" ||
+    phase.kind === "reading" ||
+    phase.kind === "sending" ||
+    phase.kind === "accepted";
 
   // The JSON Schema validator loads only when it is first needed.
   const findProblems = useCallback(
     async (current: IngestDraft) => {
       const { metadataEntryProblems } = await import("@/lib/metadata/validate");
-      return wizardProblems(current, planUpload(planInputOf(current)), profiles, schemas, metadataEntryProblems);
+      return wizardProblems(
+        current,
+        planUpload(planInputOf(current)),
+        profiles,
+        schemas,
+        metadataEntryProblems,
+      );
     },
     [profiles, schemas],
   );
@@ -80,7 +115,9 @@ export function IngestWizard({ userId, profiles, schemas }: IngestWizardProps) {
     const found = await findProblems(draft);
     setProblems(found);
     if (found.length > 0) {
-      requestAnimationFrame(() => document.getElementById("problems-heading")?.scrollIntoView({ block: "center" }));
+      requestAnimationFrame(() =>
+        document.getElementById("problems-heading")?.scrollIntoView({ block: "center" }),
+      );
       return;
     }
     const sip = await submit(draft, plan);
@@ -91,11 +128,23 @@ export function IngestWizard({ userId, profiles, schemas }: IngestWizardProps) {
 
   const update = (change: (d: IngestDraft) => IngestDraft) => setDraft(change);
   const setDocumentMetadata = (id: string, metadatas: MetadataEntryDraft[]) =>
-    update((d) => ({ ...d, documents: d.documents.map((doc) => (doc.id === id ? { ...doc, metadatas } : doc)) }));
+    update((d) => ({
+      ...d,
+      documents: d.documents.map((doc) => (doc.id === id ? { ...doc, metadatas } : doc)),
+    }));
 
   return (
-    <form onSubmit={(e) => void send(e)} noValidate aria-label="New package" className="flex flex-col gap-6">
-      <Step id="ingest-package" title="Package" description="Where the package is kept, and under which ID.">
+    <form
+      onSubmit={(e) => void send(e)}
+      noValidate
+      aria-label="New package"
+      className="flex flex-col gap-6"
+    >
+      <Step
+        id="ingest-package"
+        title="Package"
+        description="Where the package is kept, and under which ID."
+      >
         <div className="flex flex-col gap-6">
           <ProfileField
             id={WIZARD_IDS.profile}
@@ -105,20 +154,38 @@ export function IngestWizard({ userId, profiles, schemas }: IngestWizardProps) {
             showErrors={showErrors}
             disabled={busy}
           />
-          <PackageIdField id={WIZARD_IDS.packageId} value={draft.packageId} onChange={(packageId) => update((d) => ({ ...d, packageId }))} disabled={busy} />
+          <PackageIdField
+            id={WIZARD_IDS.packageId}
+            value={draft.packageId}
+            onChange={(packageId) => update((d) => ({ ...d, packageId }))}
+            disabled={busy}
+          />
         </div>
       </Step>
-      <Step id={WIZARD_IDS.documents} title="Documents" description="One or more files; each becomes a representation of the package.">
+      <Step
+        id={WIZARD_IDS.documents}
+        title="Documents"
+        description="One or more files; each becomes a representation of the package."
+      >
         <DocumentsSection
           documents={draft.documents}
           plan={plan}
           onAddFiles={(files) => update((d) => addFiles(d, files, newId))}
-          onAddUrl={({ name, url }) => update((d) => ({ ...d, documents: [...d.documents, { kind: "url", id: newId(), name, url, metadatas: [] }] }))}
+          onAddUrl={({ name, url }) =>
+            update((d) => ({
+              ...d,
+              documents: [...d.documents, { kind: "url", id: newId(), name, url, metadatas: [] }],
+            }))
+          }
           onRemove={(id) => update((d) => removeDocument(d, id))}
           disabled={busy}
         />
       </Step>
-      <Step id="ingest-package-metadata" title="Package metadata" description="Describe the package as a whole: pick a schema and fill in its form, or attach a metadata file.">
+      <Step
+        id="ingest-package-metadata"
+        title="Package metadata"
+        description="Describe the package as a whole: pick a schema and fill in its form, or attach a metadata file."
+      >
         <MetadataEntries
           entries={draft.metadatas}
           onChange={(metadatas) => update((d) => ({ ...d, metadatas }))}
@@ -130,8 +197,18 @@ export function IngestWizard({ userId, profiles, schemas }: IngestWizardProps) {
           disabled={busy}
         />
       </Step>
-      <Step id="ingest-representation-metadata" title="Representation metadata" description="Optional: metadata that belongs to one document rather than the whole package.">
-        <DocumentMetadataSection documents={draft.documents} schemas={allowed} onChange={setDocumentMetadata} showErrors={showErrors} disabled={busy} />
+      <Step
+        id="ingest-representation-metadata"
+        title="Representation metadata"
+        description="Optional: metadata that belongs to one document rather than the whole package."
+      >
+        <DocumentMetadataSection
+          documents={draft.documents}
+          schemas={allowed}
+          onChange={setDocumentMetadata}
+          showErrors={showErrors}
+          disabled={busy}
+        />
       </Step>
       <SubmitPanel
         problems={showErrors ? problems : null}

@@ -14,13 +14,30 @@ export interface JournalFiltersProps {
   onChange: (patch: Partial<JournalView>) => void;
 }
 
-function Select({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className={labelClasses}>
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClasses("h-9")}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClasses("h-9")}
+      >
         {children}
       </select>
     </div>
@@ -29,11 +46,21 @@ function Select({ id, label, value, onChange, children }: { id: string; label: s
 
 // A row of labelled controls and a reset button.
 export function JournalFilters({ view, facets, isAdmin, onChange }: JournalFiltersProps) {
-  const statuses = [...new Set([...(facets?.statuses ?? []), ...(view.status && view.status !== IN_PROGRESS ? [view.status] : [])])];
+  const statuses = [
+    ...new Set([
+      ...(facets?.statuses ?? []),
+      ...(view.status && view.status !== IN_PROGRESS ? [view.status] : []),
+    ]),
+  ];
   return (
     <fieldset className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
       <legend className="sr-only">Filter the submissions</legend>
-      <Select id="journal-status" label="Status" value={view.status} onChange={(status) => onChange({ status })}>
+      <Select
+        id="journal-status"
+        label="Status"
+        value={view.status}
+        onChange={(status) => onChange({ status })}
+      >
         <option value="">Any status</option>
         <option value={IN_PROGRESS}>In progress</option>
         {statuses.map((s) => (
@@ -42,7 +69,12 @@ export function JournalFilters({ view, facets, isAdmin, onChange }: JournalFilte
           </option>
         ))}
       </Select>
-      <Select id="journal-outcome" label="Plugin outcome" value={view.outcome} onChange={(outcome) => onChange({ outcome })}>
+      <Select
+        id="journal-outcome"
+        label="Plugin outcome"
+        value={view.outcome}
+        onChange={(outcome) => onChange({ outcome })}
+      >
         <option value="">Any outcome</option>
         <option value="FAILURE">A plugin failed</option>
         <option value="WARNING">Warnings</option>
@@ -50,7 +82,12 @@ export function JournalFilters({ view, facets, isAdmin, onChange }: JournalFilte
         <option value={NO_OUTCOME}>No reports yet</option>
       </Select>
       {isAdmin ? (
-        <Select id="journal-user" label="Submitted by" value={view.user} onChange={(user) => onChange({ user })}>
+        <Select
+          id="journal-user"
+          label="Submitted by"
+          value={view.user}
+          onChange={(user) => onChange({ user })}
+        >
           <option value="">Anyone</option>
           {(facets?.users ?? []).map((u) => (
             <option key={u.id} value={u.id}>
@@ -59,7 +96,12 @@ export function JournalFilters({ view, facets, isAdmin, onChange }: JournalFilte
           ))}
         </Select>
       ) : null}
-      <Select id="journal-profile" label="Profile" value={view.profile} onChange={(profile) => onChange({ profile })}>
+      <Select
+        id="journal-profile"
+        label="Profile"
+        value={view.profile}
+        onChange={(profile) => onChange({ profile })}
+      >
         <option value="">Any profile</option>
         {(facets?.profiles ?? []).map((p) => (
           <option key={p} value={p}>
@@ -71,16 +113,37 @@ export function JournalFilters({ view, facets, isAdmin, onChange }: JournalFilte
         <label htmlFor="journal-from" className={labelClasses}>
           Submitted from
         </label>
-        <input id="journal-from" type="date" value={view.from} max={view.to || undefined} onChange={(e) => onChange({ from: e.target.value })} className={inputClasses("h-9")} />
+        <input
+          id="journal-from"
+          type="date"
+          value={view.from}
+          max={view.to || undefined}
+          onChange={(e) => onChange({ from: e.target.value })}
+          className={inputClasses("h-9")}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="journal-to" className={labelClasses}>
           Submitted until
         </label>
-        <input id="journal-to" type="date" value={view.to} min={view.from || undefined} onChange={(e) => onChange({ to: e.target.value })} className={inputClasses("h-9")} />
+        <input
+          id="journal-to"
+          type="date"
+          value={view.to}
+          min={view.from || undefined}
+          onChange={(e) => onChange({ to: e.target.value })}
+          className={inputClasses("h-9")}
+        />
       </div>
       {hasFilters(view) ? (
-        <Button variant="ghost" size="sm" className="w-fit" onClick={() => onChange({ status: "", outcome: "", user: "", profile: "", from: "", to: "" })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="w-fit"
+          onClick={() =>
+            onChange({ status: "", outcome: "", user: "", profile: "", from: "", to: "" })
+          }
+        >
           Clear the filters
         </Button>
       ) : null}

@@ -2,7 +2,13 @@
 // The journal as a table: package and submission (a link to its status page), profile, who,
 // when, last known status, plugin outcome and, for admins, the review.
 import Link from "next/link";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+} from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
 import { statusPagePath } from "@/lib/queries/ingest";
@@ -28,17 +34,35 @@ function columnsFor(isAdmin: boolean, onReview: (entry: JournalEntry) => void): 
       id: "package",
       header: "Package",
       cell: ({ row: { original: e } }) => (
-        <Link href={statusPagePath(e.packageId, e.submissionName)} prefetch={false} className="text-accent font-medium break-all underline-offset-2 hover:underline">
+        <Link
+          href={statusPagePath(e.packageId, e.submissionName)}
+          prefetch={false}
+          className="text-accent font-medium break-all underline-offset-2 hover:underline"
+        >
           {e.packageId}
           <span className="text-ink-muted block text-xs font-normal">{e.submissionName}</span>
         </Link>
       ),
     }),
-    column.accessor("profile", { header: "Profile", cell: (c) => c.getValue() ?? <span className="text-ink-muted">prepared SIP</span> }),
-    ...(isAdmin ? [column.accessor((e) => e.user.name, { id: "user", header: "Submitted by" })] : []),
-    column.accessor("submittedAt", { header: "Submitted", cell: (c) => <LocalTime iso={c.getValue()} /> }),
-    column.accessor("lastStatus", { header: "Last known status", cell: (c) => <SipStatusBadge status={c.getValue()} /> }),
-    column.accessor("pluginOutcome", { header: "Plugins", cell: (c) => <PluginStatusBadge status={c.getValue()} /> }),
+    column.accessor("profile", {
+      header: "Profile",
+      cell: (c) => c.getValue() ?? <span className="text-ink-muted">prepared SIP</span>,
+    }),
+    ...(isAdmin
+      ? [column.accessor((e) => e.user.name, { id: "user", header: "Submitted by" })]
+      : []),
+    column.accessor("submittedAt", {
+      header: "Submitted",
+      cell: (c) => <LocalTime iso={c.getValue()} />,
+    }),
+    column.accessor("lastStatus", {
+      header: "Last known status",
+      cell: (c) => <SipStatusBadge status={c.getValue()} />,
+    }),
+    column.accessor("pluginOutcome", {
+      header: "Plugins",
+      cell: (c) => <PluginStatusBadge status={c.getValue()} />,
+    }),
     ...(isAdmin
       ? [
           column.display({
@@ -50,7 +74,12 @@ function columnsFor(isAdmin: boolean, onReview: (entry: JournalEntry) => void): 
                   Reviewed by {e.review.by}: <span className="text-ink">{e.review.note}</span>
                 </span>
               ) : (
-                <Button variant="secondary" size="sm" onClick={() => onReview(e)} aria-label={`Mark ${e.packageId} ${e.submissionName} reviewed`}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => onReview(e)}
+                  aria-label={`Mark ${e.packageId} ${e.submissionName} reviewed`}
+                >
                   Mark reviewed
                 </Button>
               ),
@@ -79,7 +108,11 @@ export function JournalTable({ entries, isAdmin, onReview, caption }: JournalTab
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="border-line border-b">
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2.5 font-medium whitespace-nowrap">
+                <th
+                  key={header.id}
+                  scope="col"
+                  className="px-4 py-2.5 font-medium whitespace-nowrap"
+                >
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}

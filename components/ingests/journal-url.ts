@@ -59,7 +59,8 @@ export function apiQueryOf(view: JournalView): JournalQueryInput {
 export function journalViewSearch(view: JournalView): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(view)) {
-    if (value === "" || (key === "view" && value === "all") || (key === "page" && value === 1)) continue;
+    if (value === "" || (key === "view" && value === "all") || (key === "page" && value === 1))
+      continue;
     params.set(key, String(value));
   }
   return params.toString();

@@ -7,7 +7,11 @@ const noSubscription = () => () => {};
 
 // True in the browser after hydration, false during the server render and hydration.
 export function useIsClient(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 const FORMATS = {

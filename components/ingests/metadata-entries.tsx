@@ -4,7 +4,11 @@
 import { useRef } from "react";
 import { LazyMetadataForm } from "@/components/metadata/lazy-metadata-form";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { emptyMetadataEntry, type MetadataEntryDraft, type MetadataSchemaOption } from "@/lib/metadata/entry";
+import {
+  emptyMetadataEntry,
+  type MetadataEntryDraft,
+  type MetadataSchemaOption,
+} from "@/lib/metadata/entry";
 
 export interface MetadataEntriesProps {
   entries: readonly MetadataEntryDraft[];
@@ -22,10 +26,21 @@ export interface MetadataEntriesProps {
 }
 
 // Entries in order; removing one moves focus to the add button, adding one to the new schema select.
-export function MetadataEntries({ entries, onChange, schemas, idOf, label, showErrors, disabled, addLabel, headingLevel = 3 }: MetadataEntriesProps) {
+export function MetadataEntries({
+  entries,
+  onChange,
+  schemas,
+  idOf,
+  label,
+  showErrors,
+  disabled,
+  addLabel,
+  headingLevel = 3,
+}: MetadataEntriesProps) {
   const addButton = useRef<HTMLButtonElement>(null);
   const Heading = headingLevel === 3 ? "h3" : "h4";
-  const replace = (index: number, entry: MetadataEntryDraft) => onChange(entries.map((e, i) => (i === index ? entry : e)));
+  const replace = (index: number, entry: MetadataEntryDraft) =>
+    onChange(entries.map((e, i) => (i === index ? entry : e)));
   const remove = (index: number) => {
     onChange(entries.filter((_, i) => i !== index));
     requestAnimationFrame(() => addButton.current?.focus());
@@ -50,24 +65,51 @@ export function MetadataEntries({ entries, onChange, schemas, idOf, label, showE
         const title = schemas.find((s) => s.uri === entry.schema)?.title;
         const name = `${label} ${index + 1}${title ? ` (${title})` : ""}`;
         return (
-          <section key={id} aria-labelledby={`${id}-heading`} className="border-line flex flex-col gap-4 rounded-xl border p-4">
+          <section
+            key={id}
+            aria-labelledby={`${id}-heading`}
+            className="border-line flex flex-col gap-4 rounded-xl border p-4"
+          >
             <div className="flex items-center justify-between gap-3">
               <Heading id={`${id}-heading`} className="text-ink text-sm font-semibold">
                 {name}
               </Heading>
-              <Button variant="ghost" size="sm" onClick={() => remove(index)} disabled={disabled} aria-label={`Remove ${name}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => remove(index)}
+                disabled={disabled}
+                aria-label={`Remove ${name}`}
+              >
                 Remove
               </Button>
             </div>
-            <LazyMetadataForm schemas={schemas} value={entry} onChange={(next) => replace(index, next)} showErrors={showErrors} idPrefix={id} disabled={disabled} />
+            <LazyMetadataForm
+              schemas={schemas}
+              value={entry}
+              onChange={(next) => replace(index, next)}
+              showErrors={showErrors}
+              idPrefix={id}
+              disabled={disabled}
+            />
           </section>
         );
       })}
       {/* A plain button with the Button look: it takes a ref, so focus can come back here. */}
-      <button ref={addButton} type="button" className={buttonClasses("secondary", "md", "w-fit")} onClick={add} disabled={disabled || schemas.length === 0}>
+      <button
+        ref={addButton}
+        type="button"
+        className={buttonClasses("secondary", "md", "w-fit")}
+        onClick={add}
+        disabled={disabled || schemas.length === 0}
+      >
         {addLabel}
       </button>
-      {schemas.length === 0 ? <p className="text-ink-muted text-sm">Choose a profile first: it decides which metadata schemas may be used.</p> : null}
+      {schemas.length === 0 ? (
+        <p className="text-ink-muted text-sm">
+          Choose a profile first: it decides which metadata schemas may be used.
+        </p>
+      ) : null}
     </div>
   );
 }

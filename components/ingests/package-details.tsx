@@ -4,10 +4,10 @@
 import type { ReactNode } from "react";
 import { z } from "zod";
 import type { IngestResponse } from "@/lib/ingest/schemas";
-import { permissionText, readableMetadata, shortDigest, type ReadableRow } from "@/lib/ingest/watch/readable";
+import { permissionText, readableMetadata, shortDigest } from "@/lib/ingest/watch/readable";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import { formatBytes } from "@/lib/upload/format";
-import { LocalTime } from "./local-time";
+import { FlatPart, Raw, Rows } from "./readable-rows";
 
 const Records = z.array(z.looseObject({ schema: z.string(), metadata: z.unknown() }));
 const Representations = z.array(
@@ -21,33 +21,9 @@ const Representations = z.array(
     metadatas: z.array(z.unknown()).nullish(),
   }),
 );
-const Crumbs = z.array(z.looseObject({ type: z.string(), id: z.string(), name: z.string().nullish() }));
-const Flat = z.record(z.string(), z.unknown());
-
-function Rows({ rows }: { rows: ReadableRow[] }) {
-  return (
-    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
-      {rows.map((row, i) => (
-        <div key={`${row.label}-${i}`} className="contents">
-          <dt className="text-ink-muted">{row.label}</dt>
-          <dd className="text-ink min-w-0 break-words">
-            {typeof row.value === "string" ? (
-              row.value
-            ) : row.value.every((v) => typeof v === "string") ? (
-              <ul>{(row.value as string[]).map((v, j) => <li key={j}>{v}</li>)}</ul>
-            ) : (
-              <Rows rows={row.value as ReadableRow[]} />
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Raw({ value }: { value: unknown }) {
-  return <pre className="bg-surface-muted text-ink overflow-x-auto rounded-lg p-3 text-xs">{JSON.stringify(value, null, 2)}</pre>;
-}
+const Crumbs = z.array(
+  z.looseObject({ type: z.string(), id: z.string(), name: z.string().nullish() }),
+);
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -58,10 +34,17 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function MetadataPart({ value, schemas }: { value: unknown; schemas: readonly MetadataSchemaOption[] }) {
+function MetadataPart({
+  value,
+  schemas,
+}: {
+  value: unknown;
+  schemas: readonly MetadataSchemaOption[];
+}) {
   const parsed = Records.safeParse(value);
   if (!parsed.success) return <Raw value={value} />;
-  if (parsed.data.length === 0) return <p className="text-ink-muted text-sm">No package metadata in this version (yet).</p>;
+  if (parsed.data.length === 0)
+    return <p className="text-ink-muted text-sm">No package metadata in this version (yet).</p>;
   return (
     <div className="flex flex-col gap-4">
       {parsed.data.map((record, i) => {
@@ -69,7 +52,12 @@ function MetadataPart({ value, schemas }: { value: unknown; schemas: readonly Me
         return (
           <div key={`${record.schema}-${i}`} className="flex flex-col gap-2">
             <p className="text-ink text-sm font-medium">{option?.title ?? record.schema}</p>
-            <Rows rows={readableMetadata(record.metadata, option?.schema as Parameters<typeof readableMetadata>[1])} />
+            <Rows
+              rows={readableMetadata(
+                record.metadata,
+                option?.schema as Parameters<typeof readableMetadata>[1],
+              )}
+            />
           </div>
         );
       })}
@@ -80,7 +68,12 @@ function MetadataPart({ value, schemas }: { value: unknown; schemas: readonly Me
 function RepresentationsPart({ value }: { value: unknown }) {
   const parsed = Representations.safeParse(value);
   if (!parsed.success) return <Raw value={value} />;
-  if (parsed.data.length === 0) return <p className="text-ink-muted text-sm">No representations yet: they are listed once the SIP is ingested.</p>;
+  if (parsed.data.length === 0)
+    return (
+      <p className="text-ink-muted text-sm">
+        No representations yet: they are listed once the SIP is ingested.
+      </p>
+    );
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -97,14 +90,22 @@ function RepresentationsPart({ value }: { value: unknown }) {
         <tbody>
           {parsed.data.map((r, i) => (
             <tr key={`${r.name}-${i}`} className="border-line border-b last:border-0">
-              <th scope="row" className="text-ink py-2 pr-4 font-medium break-all">{r.name}</th>
+              <th scope="row" className="text-ink py-2 pr-4 font-medium break-all">
+                {r.name}
+              </th>
               <td className="py-2 pr-4">
                 {r.formatName ?? r.mimeType ?? "unknown"}
                 {r.puid ? <span className="text-ink-muted"> ({r.puid})</span> : null}
               </td>
-              <td className="py-2 pr-4 whitespace-nowrap">{typeof r.size === "number" ? formatBytes(r.size) : "—"}</td>
-              <td className="py-2 pr-4 font-mono text-xs" title={r.sha256 ?? undefined}>{r.sha256 ? shortDigest(r.sha256) : "—"}</td>
-              <td className="py-2 pr-4">{r.metadatas?.length ? `${r.metadatas.length} record(s)` : "none"}</td>
+              <td className="py-2 pr-4 whitespace-nowrap">
+                {typeof r.size === "number" ? formatBytes(r.size) : "—"}
+              </td>
+              <td className="py-2 pr-4 font-mono text-xs" title={r.sha256 ?? undefined}>
+                {r.sha256 ? shortDigest(r.sha256) : "—"}
+              </td>
+              <td className="py-2 pr-4">
+                {r.metadatas?.length ? `${r.metadatas.length} record(s)` : "none"}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -113,37 +114,13 @@ function RepresentationsPart({ value }: { value: unknown }) {
   );
 }
 
-const LABELS: Record<string, string> = {
-  packageId: "Package ID",
-  name: "Submission",
-  profile: "Profile",
-  status: "Status",
-  submissionDate: "Submitted",
-  version: "Version",
-  tenant: "Tenant",
-  submittedBy: "Submitted by",
-};
-
-function FlatPart({ value }: { value: unknown }) {
-  const parsed = Flat.safeParse(value);
-  if (!parsed.success) return <Raw value={value} />;
-  const rows = Object.entries(parsed.data).map(([key, v]) => ({ key, label: LABELS[key] ?? key, v }));
-  return (
-    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
-      {rows.map(({ key, label, v }) => (
-        <div key={key} className="contents">
-          <dt className="text-ink-muted">{label}</dt>
-          <dd className="text-ink break-words">
-            {key === "submissionDate" && typeof v === "string" ? <LocalTime iso={v} /> : v === null || v === undefined ? "—" : String(v)}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-// Every enriched part present in `details`, in the order of the chooser.
-export function PackageDetails({ details, schemas }: { details: IngestResponse; schemas: readonly MetadataSchemaOption[] }) {
+export function PackageDetails({
+  details,
+  schemas,
+}: {
+  details: IngestResponse;
+  schemas: readonly MetadataSchemaOption[];
+}) {
   const crumbs = Crumbs.safeParse(details.breadcrumbs);
   return (
     <div className="flex flex-col gap-6">
@@ -169,11 +146,19 @@ export function PackageDetails({ details, schemas }: { details: IngestResponse; 
       {details.breadcrumbs !== undefined ? (
         <Part title="Breadcrumbs">
           {crumbs.success ? (
-            <ol aria-label="Where the package sits" className="text-ink flex flex-wrap items-center gap-1 text-sm">
+            <ol
+              aria-label="Where the package sits"
+              className="text-ink flex flex-wrap items-center gap-1 text-sm"
+            >
               {crumbs.data.map((c, i) => (
                 <li key={`${c.type}-${c.id}`} className="flex items-center gap-1">
-                  {i > 0 ? <span aria-hidden="true" className="text-ink-muted">›</span> : null}
-                  <span className="text-ink-muted text-xs uppercase">{c.type}</span> {c.name ?? c.id}
+                  {i > 0 ? (
+                    <span aria-hidden="true" className="text-ink-muted">
+                      ›
+                    </span>
+                  ) : null}
+                  <span className="text-ink-muted text-xs uppercase">{c.type}</span>{" "}
+                  {c.name ?? c.id}
                 </li>
               ))}
             </ol>

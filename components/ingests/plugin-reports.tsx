@@ -15,12 +15,22 @@ const BORDER: Record<string, string> = {
 // A list of plugin blocks; a sentence when no plugin has reported yet.
 export function PluginReports({ reports }: { reports: readonly WatchedReport[] }) {
   if (reports.length === 0) {
-    return <p className="text-ink-muted text-sm">No plugin has reported yet. Reports appear here as each plugin finishes.</p>;
+    return (
+      <p className="text-ink-muted text-sm">
+        No plugin has reported yet. Reports appear here as each plugin finishes.
+      </p>
+    );
   }
   return (
     <ul aria-label="Plugin reports" className="flex flex-col gap-3">
       {groupPluginReports(reports).map((group) => (
-        <li key={group.pluginName} className={cn("border-line flex flex-col gap-2 rounded-xl border p-4", BORDER[group.worst])}>
+        <li
+          key={group.pluginName}
+          className={cn(
+            "border-line flex flex-col gap-2 rounded-xl border p-4",
+            BORDER[group.worst],
+          )}
+        >
           <h3 className="text-ink flex flex-wrap items-center gap-2 text-sm font-semibold">
             <span>{group.pluginName}</span>
             <PluginStatusBadge status={group.worst} />
@@ -28,7 +38,9 @@ export function PluginReports({ reports }: { reports: readonly WatchedReport[] }
           <ol className="flex flex-col gap-2">
             {group.reports.map((report, i) => (
               <li key={`${report.executionDate}-${i}`} className="flex flex-col gap-1 text-sm">
-                {group.reports.length > 1 ? <PluginStatusBadge status={report.status} className="w-fit" /> : null}
+                {group.reports.length > 1 ? (
+                  <PluginStatusBadge status={report.status} className="w-fit" />
+                ) : null}
                 {report.message ? (
                   <ul className="text-ink flex flex-col gap-0.5">
                     {messageLines(report.message).map((line, j) => (

@@ -1,6 +1,11 @@
 "use client";
 // The profile choice: the operator's profiles, each with its retention and description.
-import { errorClasses, helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
+import {
+  errorClasses,
+  helpClasses,
+  inputClasses,
+  labelClasses,
+} from "@/components/metadata/input-classes";
 import { cn } from "@/lib/utils";
 
 export interface ProfileOption {
@@ -21,7 +26,14 @@ export interface ProfileFieldProps {
 }
 
 // A labelled select; the chosen profile's description and retention show under it.
-export function ProfileField({ id, profiles, value, onChange, showErrors, disabled }: ProfileFieldProps) {
+export function ProfileField({
+  id,
+  profiles,
+  value,
+  onChange,
+  showErrors,
+  disabled,
+}: ProfileFieldProps) {
   const chosen = profiles.find((p) => p.id === value);
   const missing = showErrors && !chosen;
   return (

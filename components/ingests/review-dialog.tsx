@@ -4,7 +4,12 @@ import { useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorClasses, helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
+import {
+  errorClasses,
+  helpClasses,
+  inputClasses,
+  labelClasses,
+} from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
 import { journalKeyRoot, reviewSubmission } from "@/lib/queries/ingest";
@@ -40,8 +45,10 @@ export function ReviewDialog({ entry, onClose }: ReviewDialogProps) {
         <Dialog.Content className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border p-6 shadow-lg">
           <Dialog.Title className="text-ink text-lg font-semibold">Mark reviewed</Dialog.Title>
           <Dialog.Description className={helpClasses}>
-            {entry ? `${entry.packageId} / ${entry.submissionName}, last known status ${entry.lastStatus ?? "unknown"}.` : ""} The note is kept with the
-            submission and in the audit log.
+            {entry
+              ? `${entry.packageId} / ${entry.submissionName}, last known status ${entry.lastStatus ?? "unknown"}.`
+              : ""}{" "}
+            The note is kept with the submission and in the audit log.
           </Dialog.Description>
           <form
             className="flex flex-col gap-4"

@@ -6,7 +6,8 @@ import { replanAfterTooLarge, type UploadPlan } from "@/lib/upload/planner";
 import { buildIngestRequest, type ResolvedFileContent } from "@/lib/upload/request-body";
 import { singleOrMany } from "./submit-body";
 
-export type SendPhase = { kind: "uploading" } | { kind: "reading" } | { kind: "sending"; retriedAsUpload: boolean };
+export type SendPhase =
+  { kind: "uploading" } | { kind: "reading" } | { kind: "sending"; retriedAsUpload: boolean };
 
 export interface SendPlanDeps<A> {
   // The File of a document id, or null when it must be chosen again.
@@ -26,19 +27,26 @@ export async function sendPlan<A>(initial: UploadPlan, deps: SendPlanDeps<A>): P
   let plan = initial;
   const fileOf = (id: string, name: string) => {
     const file = deps.fileOf(id);
-    if (!file) throw new Error(`${name} must be chosen again: the browser could not keep its contents.`);
+    if (!file)
+      throw new Error(`${name} must be chosen again: the browser could not keep its contents.`);
     return file;
   };
   for (let attempt = 0; ; attempt++) {
     const contents = new Map<string, ResolvedFileContent>();
     const uploads = plan.decisions.filter((d) => d.method === "upload");
     if (uploads.length > 0) deps.onPhase?.({ kind: "uploading" });
-    for (const d of uploads) contents.set(d.id, { type: "S3", content: await deps.upload(d.id, fileOf(d.id, d.name)) });
+    for (const d of uploads)
+      contents.set(d.id, { type: "S3", content: await deps.upload(d.id, fileOf(d.id, d.name)) });
     deps.onPhase?.({ kind: "reading" });
     for (const d of plan.decisions.filter((x) => x.method === "inline")) {
       contents.set(d.id, { type: "BINARY", content: await deps.read(fileOf(d.id, d.name)) });
     }
-    const body = singleOrMany(buildIngestRequest(plan.input, (doc) => contents.get(doc.id) ?? { type: "BINARY", content: "" }));
+    const body = singleOrMany(
+      buildIngestRequest(
+        plan.input,
+        (doc) => contents.get(doc.id) ?? { type: "BINARY", content: "" },
+      ),
+    );
     deps.onPhase?.({ kind: "sending", retriedAsUpload: attempt > 0 });
     try {
       return await deps.submit(body);

@@ -24,7 +24,10 @@ export function sipCarriage(size: number, name: string, limits = INGEST_LIMITS):
   }
   const body = inlineSipBodyBytes(size, name);
   if (body <= limits.inlineBodyBytes) {
-    return { method: "inline", reason: `${name} (${formatBytes(size)}) goes inside the request: ${formatBytes(body)} of its ${formatBytes(limits.inlineBodyBytes)} limit.` };
+    return {
+      method: "inline",
+      reason: `${name} (${formatBytes(size)}) goes inside the request: ${formatBytes(body)} of its ${formatBytes(limits.inlineBodyBytes)} limit.`,
+    };
   }
   return {
     method: "upload",

@@ -3,7 +3,12 @@
 // request, large ones uploaded straight to the archive first, or fetched by the archive from a URL.
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { errorClasses, helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
+import {
+  errorClasses,
+  helpClasses,
+  inputClasses,
+  labelClasses,
+} from "@/components/metadata/input-classes";
 import { UploadProgressRow } from "@/components/ingest/upload-progress-row";
 import { Button } from "@/components/ui/button";
 import { isHttpUrl, type IngestSipRequest } from "@/lib/ingest/schemas";
@@ -31,7 +36,11 @@ export function SipForm() {
       return { type: "BINARY", content: await blobToBase64(chosen), name: chosen.name };
     }
     controller.current = new AbortController();
-    const { key } = await uploadFile(chosen, { getUploadUrl: requestUploadUrl, signal: controller.current.signal, onProgress: setRow });
+    const { key } = await uploadFile(chosen, {
+      getUploadUrl: requestUploadUrl,
+      signal: controller.current.signal,
+      onProgress: setRow,
+    });
     return { type: "S3", content: key, name: chosen.name };
   }
 
@@ -51,11 +60,20 @@ export function SipForm() {
           sip = await submitSip(await bodyFor(file, false));
         } catch (failure) {
           // The archive's own limit may be lower than the spec's: upload and name the key instead.
-          if (!(failure instanceof ApiFailure && failure.code === "JSON_TOO_LARGE" && carriage?.method === "inline")) throw failure;
+          if (!(
+            failure instanceof ApiFailure &&
+            failure.code === "JSON_TOO_LARGE" &&
+            carriage?.method === "inline"
+          ))
+            throw failure;
           sip = await submitSip(await bodyFor(file, true));
         }
       } else {
-        sip = await submitSip({ type: "URL", content: url.trim(), name: nameFromUrl(url.trim()) || "sip.zip" });
+        sip = await submitSip({
+          type: "URL",
+          content: url.trim(),
+          name: nameFromUrl(url.trim()) || "sip.zip",
+        });
       }
       router.push(sip.name ? statusPagePath(sip.packageId, sip.name) : "/ingests");
     } catch (failure) {
@@ -65,13 +83,19 @@ export function SipForm() {
   }
 
   return (
-    <form onSubmit={(e) => void send(e)} noValidate aria-label="Prepared SIP" className="flex flex-col gap-6">
+    <form
+      onSubmit={(e) => void send(e)}
+      noValidate
+      aria-label="Prepared SIP"
+      className="flex flex-col gap-6"
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-file`} className={labelClasses}>
           BagIt zip
         </label>
         <p id={`${id}-file-help`} className={helpClasses}>
-          A bag (RFC 8493) zipped, with its manifests and a package-metadata.json naming the profile.
+          A bag (RFC 8493) zipped, with its manifests and a package-metadata.json naming the
+          profile.
         </p>
         <input
           id={`${id}-file`}
@@ -98,7 +122,13 @@ export function SipForm() {
           className={inputClasses("h-10 max-w-xl")}
         />
       </div>
-      {row && file ? <UploadProgressRow name={file.name} state={row} onCancel={() => controller.current?.abort()} /> : null}
+      {row && file ? (
+        <UploadProgressRow
+          name={file.name}
+          state={row}
+          onCancel={() => controller.current?.abort()}
+        />
+      ) : null}
       <div aria-live="assertive">
         {error ? (
           <p role="alert" className={errorClasses}>

@@ -64,23 +64,34 @@ export function SipWatch({ packageId, submissionName, schemas }: SipWatchProps) 
         <CardContent className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center gap-3">
             <h2 className="text-ink text-base font-semibold">Status</h2>
-            <span role="status" aria-label={`Status: ${status ?? "not known yet"}`} className="contents">
+            <span
+              role="status"
+              aria-label={`Status: ${status ?? "not known yet"}`}
+              className="contents"
+            >
               <SipStatusBadge status={status} className="px-3 py-1 text-sm" />
             </span>
-            {snapshot && !snapshot.terminal && status ? <span className="text-ink-muted text-sm">in progress</span> : null}
+            {snapshot && !snapshot.terminal && status ? (
+              <span className="text-ink-muted text-sm">in progress</span>
+            ) : null}
           </div>
           <p className="text-ink-muted text-sm" aria-live="polite">
             {CONNECTION[connection]}
             {checkedAt ? (
               <>
-                {" "}· last checked <LocalTime iso={checkedAt} format="time" />
+                {" "}
+                · last checked <LocalTime iso={checkedAt} format="time" />
               </>
             ) : null}
           </p>
           {stalled !== null ? (
-            <p role="status" className="border-warning/40 bg-warning-soft text-warning flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium">
+            <p
+              role="status"
+              className="border-warning/40 bg-warning-soft text-warning flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium"
+            >
               <AlertIcon className="size-4" />
-              No progress for {stalled} minutes. The archive may be busy or stuck; tell its operator if this lasts.
+              No progress for {stalled} minutes. The archive may be busy or stuck; tell its operator
+              if this lasts.
             </p>
           ) : null}
           {problem ? (
@@ -89,14 +100,24 @@ export function SipWatch({ packageId, submissionName, schemas }: SipWatchProps) 
             </p>
           ) : null}
           {connection === "signed-out" ? (
-            <Link href={`/sign-in?callbackUrl=${encodeURIComponent(`/ingests/${encodeURIComponent(packageId)}/${encodeURIComponent(submissionName)}`)}`} className="text-accent w-fit text-sm font-medium underline underline-offset-2">
+            <Link
+              href={`/sign-in?callbackUrl=${encodeURIComponent(`/ingests/${encodeURIComponent(packageId)}/${encodeURIComponent(submissionName)}`)}`}
+              className="text-accent w-fit text-sm font-medium underline underline-offset-2"
+            >
               Sign in again
             </Link>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
-            <NotifyToggle status={status} terminal={snapshot?.terminal ?? false} title={`${packageId} / ${submissionName}`} />
+            <NotifyToggle
+              status={status}
+              terminal={snapshot?.terminal ?? false}
+              title={`${packageId} / ${submissionName}`}
+            />
             {status === "INGESTED" ? (
-              <Link href={packagePagePath(packageId, submissionName)} className="text-accent text-sm font-medium underline underline-offset-2">
+              <Link
+                href={packagePagePath(packageId, submissionName)}
+                className="text-accent text-sm font-medium underline underline-offset-2"
+              >
                 Update this package&apos;s metadata
               </Link>
             ) : null}
@@ -104,11 +125,28 @@ export function SipWatch({ packageId, submissionName, schemas }: SipWatchProps) 
         </CardContent>
       </Card>
       <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
-        <Section title="Timeline">{snapshot ? <StatusTimeline snapshot={snapshot} /> : <p className="text-ink-muted text-sm">Waiting for the first answer…</p>}</Section>
-        <Section title="Plugin reports">{snapshot ? <PluginReports reports={snapshot.pluginReports} /> : <p className="text-ink-muted text-sm">Waiting for the first answer…</p>}</Section>
+        <Section title="Timeline">
+          {snapshot ? (
+            <StatusTimeline snapshot={snapshot} />
+          ) : (
+            <p className="text-ink-muted text-sm">Waiting for the first answer…</p>
+          )}
+        </Section>
+        <Section title="Plugin reports">
+          {snapshot ? (
+            <PluginReports reports={snapshot.pluginReports} />
+          ) : (
+            <p className="text-ink-muted text-sm">Waiting for the first answer…</p>
+          )}
+        </Section>
       </div>
       <Section title="More about the package">
-        <EnrichersPanel packageId={packageId} submissionName={submissionName} status={status} schemas={schemas} />
+        <EnrichersPanel
+          packageId={packageId}
+          submissionName={submissionName}
+          status={status}
+          schemas={schemas}
+        />
       </Section>
     </div>
   );

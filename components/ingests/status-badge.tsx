@@ -12,7 +12,13 @@ const TONES: Record<ReturnType<typeof statusTone>, BadgeTone> = {
 };
 
 // The status word, or "not known yet".
-export function SipStatusBadge({ status, className }: { status: string | null; className?: string }) {
+export function SipStatusBadge({
+  status,
+  className,
+}: {
+  status: string | null;
+  className?: string;
+}) {
   return (
     <Badge tone={TONES[statusTone(status)]} className={className}>
       {status ?? "not known yet"}
@@ -27,7 +33,13 @@ const OUTCOME: Record<string, { tone: BadgeTone; label: string }> = {
 };
 
 // A plugin report status (or the journal's outcome); unknown values neutral and verbatim.
-export function PluginStatusBadge({ status, className }: { status: PluginOutcome | string | null; className?: string }) {
+export function PluginStatusBadge({
+  status,
+  className,
+}: {
+  status: PluginOutcome | string | null;
+  className?: string;
+}) {
   if (status === null) return <span className="text-ink-muted text-xs">no reports yet</span>;
   const known = OUTCOME[status];
   return (

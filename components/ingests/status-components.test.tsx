@@ -4,7 +4,12 @@ import { PluginReports } from "./plugin-reports";
 import { PluginStatusBadge, SipStatusBadge } from "./status-badge";
 import { StatusTimeline } from "./status-timeline";
 
-const report = (pluginName: string, status: string, message: string, executionDate = "2025-03-01T09:00:00.000Z") => ({
+const report = (
+  pluginName: string,
+  status: string,
+  message: string,
+  executionDate = "2025-03-01T09:00:00.000Z",
+) => ({
   pluginName,
   status,
   message,
@@ -17,15 +22,23 @@ describe("PluginReports", () => {
       reports={[
         report("fixity", "SUCCESS", "SHA-256 computed and stored for 1 file(s)."),
         report("format-identification", "WARNING", "Not identified with certainty."),
-        report("metadata-validation", "FAILURE", "Metadata is not valid: title is required; date must be a date."),
+        report(
+          "metadata-validation",
+          "FAILURE",
+          "Metadata is not valid: title is required; date must be a date.",
+        ),
       ]}
     />,
   );
 
   it("lists the failing plugin first, then the warning, with each problem on its own line", () => {
-    const order = ["metadata-validation", "format-identification", "fixity"].map((name) => html.indexOf(`<span>${name}</span>`));
+    const order = ["metadata-validation", "format-identification", "fixity"].map((name) =>
+      html.indexOf(`<span>${name}</span>`),
+    );
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
-    expect(html).toContain("<li class=\"break-words\">Metadata is not valid: title is required</li><li class=\"break-words\">date must be a date.</li>");
+    expect(html).toContain(
+      '<li class="break-words">Metadata is not valid: title is required</li><li class="break-words">date must be a date.</li>',
+    );
   });
 
   it("gives each run its time as a machine-readable <time>", () => {
@@ -33,7 +46,9 @@ describe("PluginReports", () => {
   });
 
   it("says so when no plugin has reported yet", () => {
-    expect(renderToStaticMarkup(<PluginReports reports={[]} />)).toContain("No plugin has reported yet.");
+    expect(renderToStaticMarkup(<PluginReports reports={[]} />)).toContain(
+      "No plugin has reported yet.",
+    );
   });
 });
 
@@ -58,7 +73,9 @@ describe("status words", () => {
         }}
       />,
     );
-    const words = [...html.matchAll(/<p class="text-ink text-sm font-medium">([^<]+)<\/p>/g)].map((m) => m[1]);
+    const words = [...html.matchAll(/<p class="text-ink text-sm font-medium">([^<]+)<\/p>/g)].map(
+      (m) => m[1],
+    );
     expect(words).toEqual(["Submitted", "PENDING", "INGESTED"]);
     expect(html).toContain("first seen by the dashboard");
     expect(html).toContain("final status");

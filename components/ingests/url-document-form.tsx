@@ -1,7 +1,12 @@
 "use client";
 // "Add a URL reference": a document the archive fetches itself (http or https, up to 200 MB).
 import { useId, useState } from "react";
-import { errorClasses, helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
+import {
+  errorClasses,
+  helpClasses,
+  inputClasses,
+  labelClasses,
+} from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
 import { INGEST_LIMITS, isHttpUrl } from "@/lib/ingest/schemas";
 import { formatBytes } from "@/lib/upload/format";
@@ -45,7 +50,8 @@ export function UrlDocumentForm({ onAdd, disabled }: UrlDocumentFormProps) {
     <fieldset className="flex flex-col gap-3">
       <legend className={labelClasses}>Or add a document by URL</legend>
       <p className={helpClasses}>
-        The archive fetches it itself, up to {formatBytes(INGEST_LIMITS.urlBytes)}. Use this for files already online.
+        The archive fetches it itself, up to {formatBytes(INGEST_LIMITS.urlBytes)}. Use this for
+        files already online.
       </p>
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
         <div className="flex flex-col gap-1.5">

@@ -127,9 +127,17 @@ export function useIngestSubmit() {
       if (running.current) return null;
       running.current = true;
       setNotice(null);
-      const files = new Map(draft.documents.flatMap((d) => (d.kind === "file" && d.file ? [[d.id, { doc: d, file: d.file }] as const] : [])));
+      const files = new Map(
+        draft.documents.flatMap((d) =>
+          d.kind === "file" && d.file ? [[d.id, { doc: d, file: d.file }] as const] : [],
+        ),
+      );
       try {
-        setRows((current) => current.filter((r) => initialPlan.decisions.some((d) => d.id === r.id && d.method === "upload")));
+        setRows((current) =>
+          current.filter((r) =>
+            initialPlan.decisions.some((d) => d.id === r.id && d.method === "upload"),
+          ),
+        );
         const sip = await sendPlan(initialPlan, {
           fileOf: (id) => files.get(id)?.file ?? null,
           upload: (id, file) => {
@@ -148,9 +156,16 @@ export function useIngestSubmit() {
       } catch (error) {
         const signedOut =
           (error instanceof ApiFailure && error.status === 401) ||
-          (error instanceof UploadError && error.cause instanceof ApiFailure && error.cause.status === 401);
+          (error instanceof UploadError &&
+            error.cause instanceof ApiFailure &&
+            error.cause.status === 401);
         const message = error instanceof Error ? error.message : String(error);
-        const code = error instanceof ApiFailure ? error.code : error instanceof UploadError ? `UPLOAD_${error.kind.toUpperCase()}` : null;
+        const code =
+          error instanceof ApiFailure
+            ? error.code
+            : error instanceof UploadError
+              ? `UPLOAD_${error.kind.toUpperCase()}`
+              : null;
         setPhase({ kind: "failed", message, code, signedOut });
         return null;
       } finally {

@@ -32,7 +32,10 @@ const MAX_RETRY_MS = 30_000;
 async function refusalOf(url: string): Promise<number | null> {
   const controller = new AbortController();
   try {
-    const response = await fetch(url, { signal: controller.signal, headers: { Accept: "text/event-stream" } });
+    const response = await fetch(url, {
+      signal: controller.signal,
+      headers: { Accept: "text/event-stream" },
+    });
     return response.status;
   } catch {
     return null;
@@ -43,7 +46,12 @@ async function refusalOf(url: string): Promise<number | null> {
 
 // The live status of one SIP; `enabled` false stops listening.
 export function useSipEvents(packageId: string, submissionName: string): SipEvents {
-  const [state, setState] = useState<SipEvents>({ snapshot: null, connection: "connecting", checkedAt: null, problem: null });
+  const [state, setState] = useState<SipEvents>({
+    snapshot: null,
+    connection: "connecting",
+    checkedAt: null,
+    problem: null,
+  });
 
   useEffect(() => {
     const url = statusEventsPath(packageId, submissionName);
@@ -68,20 +76,31 @@ export function useSipEvents(packageId: string, submissionName: string): SipEven
       const data = parsed.data;
       failures = 0;
       if (data.type === "snapshot") {
-        patch({ snapshot: data.snapshot, checkedAt: data.snapshot.checkedAt, problem: null, connection: "live" });
+        patch({
+          snapshot: data.snapshot,
+          checkedAt: data.snapshot.checkedAt,
+          problem: null,
+          connection: "live",
+        });
         if (data.snapshot.terminal) finish("ended");
       } else if (data.type === "checked") {
         patch({ checkedAt: data.at, problem: null, connection: "live" });
       } else {
         patch({ problem: { message: data.message, code: data.code } });
-        if (data.final) finish(data.code === "SESSION_ENDED" || data.code === "UNAUTHENTICATED" ? "signed-out" : "stopped");
+        if (data.final)
+          finish(
+            data.code === "SESSION_ENDED" || data.code === "UNAUTHENTICATED"
+              ? "signed-out"
+              : "stopped",
+          );
       }
     };
     const connect = () => {
       if (finished) return;
       source = new EventSource(url);
       source.onopen = () => patch({ connection: "live" });
-      for (const name of ["snapshot", "checked", "problem"]) source.addEventListener(name, read as EventListener);
+      for (const name of ["snapshot", "checked", "problem"])
+        source.addEventListener(name, read as EventListener);
       source.onerror = () => {
         if (finished) return;
         patch({ connection: "reconnecting" });

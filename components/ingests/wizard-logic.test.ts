@@ -10,7 +10,12 @@ import { wizardProblems } from "./wizard-problems";
 
 const DC = "http://purl.org/dc/elements/1.1/";
 const RM = "urn:scriptorium:schema:records-management:1.0";
-const schemas = [DC, RM].map((uri) => ({ uri, title: uri === DC ? "Dublin Core" : "Records", description: "", schema: { $id: uri } })) as MetadataSchemaOption[];
+const schemas = [DC, RM].map((uri) => ({
+  uri,
+  title: uri === DC ? "Dublin Core" : "Records",
+  description: "",
+  schema: { $id: uri },
+})) as MetadataSchemaOption[];
 const profiles = [{ id: "default", title: "Default", metadataSchemas: [DC] }];
 const file = (id: string, name: string, size = 10): DraftFileDocument => ({
   kind: "file",
@@ -30,7 +35,11 @@ function problemsOf(draft: IngestDraft, entryProblems = () => [] as string[]) {
 describe("what stops the wizard from sending", () => {
   it("asks for a profile and a document, and names a bad package ID at its field", () => {
     const found = problemsOf({ ...emptyDraft(), packageId: "a/b" });
-    expect(found.map((p) => p.target)).toEqual(["ingest-profile", "package-id", "ingest-documents"]);
+    expect(found.map((p) => p.target)).toEqual([
+      "ingest-profile",
+      "package-id",
+      "ingest-documents",
+    ]);
     expect(found[1]?.message).toBe('The package ID may not contain @ < > : " / \\ | ? *.');
   });
 
@@ -38,7 +47,11 @@ describe("what stops the wizard from sending", () => {
     const draft: IngestDraft = {
       ...emptyDraft(),
       profile: "default",
-      documents: [file("1", "scan.tif"), file("2", "scan.tif"), { ...file("3", "lost.pdf"), file: null }],
+      documents: [
+        file("1", "scan.tif"),
+        file("2", "scan.tif"),
+        { ...file("3", "lost.pdf"), file: null },
+      ],
     };
     expect(problemsOf(draft).map((p) => p.message)).toEqual([
       "Choose lost.pdf again: the browser could not keep its contents.",
@@ -51,7 +64,12 @@ describe("what stops the wizard from sending", () => {
       ...emptyDraft(),
       profile: "default",
       metadatas: [{ schema: DC, mode: "fields", fields: {}, file: null }],
-      documents: [{ ...file("d1", "report.pdf"), metadatas: [{ schema: RM, mode: "fields", fields: {}, file: null }] }],
+      documents: [
+        {
+          ...file("d1", "report.pdf"),
+          metadatas: [{ schema: RM, mode: "fields", fields: {}, file: null }],
+        },
+      ],
     };
     const seen: string[][] = [];
     const found = problemsOf(draft, ((_: unknown, allowed: MetadataSchemaOption[]) => {
@@ -60,8 +78,14 @@ describe("what stops the wizard from sending", () => {
     }) as never);
     expect(seen).toEqual([[DC], [DC]]);
     expect(found).toEqual([
-      { target: "package-metadata-0-schema", message: "Package metadata 1: Title: This field is required." },
-      { target: "document-d1-metadata-0-schema", message: "Metadata 1 of report.pdf: Title: This field is required." },
+      {
+        target: "package-metadata-0-schema",
+        message: "Package metadata 1: Title: This field is required.",
+      },
+      {
+        target: "document-d1-metadata-0-schema",
+        message: "Metadata 1 of report.pdf: Title: This field is required.",
+      },
     ]);
   });
 });
@@ -71,16 +95,26 @@ describe("the request body", () => {
     ({
       profile: "default",
       metadatas: [],
-      documents: Array.from({ length: n }, (_, i) => ({ type: "BINARY", content: "", name: `doc-${i}` })),
+      documents: Array.from({ length: n }, (_, i) => ({
+        type: "BINARY",
+        content: "",
+        name: `doc-${i}`,
+      })),
     }) as IngestDocumentRequest;
 
   it("sends one document as `document` and several as `documents`", () => {
-    expect(singleOrMany(body(1))).toEqual({ profile: "default", metadatas: [], document: { type: "BINARY", content: "", name: "doc-0" } });
+    expect(singleOrMany(body(1))).toEqual({
+      profile: "default",
+      metadatas: [],
+      document: { type: "BINARY", content: "", name: "doc-0" },
+    });
     expect(singleOrMany(body(2))).toEqual(body(2));
   });
 
   it("names a URL reference after the last part of its path", () => {
-    expect(nameFromUrl("https://example.org/files/Annual%20report.pdf?x=1")).toBe("Annual report.pdf");
+    expect(nameFromUrl("https://example.org/files/Annual%20report.pdf?x=1")).toBe(
+      "Annual report.pdf",
+    );
     expect(nameFromUrl("not a url")).toBe("");
   });
 });
@@ -90,7 +124,10 @@ describe("a prepared SIP", () => {
     const largestInline = Math.floor(((INGEST_LIMITS.inlineBodyBytes - 100) * 3) / 4);
     expect(sipCarriage(1024, "bag.zip").method).toBe("inline");
     expect(sipCarriage(largestInline - 100, "bag.zip").method).toBe("inline");
-    expect(sipCarriage(8 * 1024 * 1024, "bag.zip")).toMatchObject({ method: "upload", reason: expect.stringContaining("over the 10 MB limit") });
+    expect(sipCarriage(8 * 1024 * 1024, "bag.zip")).toMatchObject({
+      method: "upload",
+      reason: expect.stringContaining("over the 10 MB limit"),
+    });
     expect(sipCarriage(INGEST_LIMITS.uploadBytes + 1, "bag.zip").method).toBe("refused");
   });
 });

@@ -2,7 +2,11 @@
 // the metadata check (which needs a JSON Schema validator) is passed in.
 import { packageIdMessage } from "@/components/ingest/package-id-message";
 import { missingFiles, type IngestDraft } from "@/lib/drafts/draft";
-import { schemasForProfile, type MetadataEntryDraft, type MetadataSchemaOption } from "@/lib/metadata/entry";
+import {
+  schemasForProfile,
+  type MetadataEntryDraft,
+  type MetadataSchemaOption,
+} from "@/lib/metadata/entry";
 import type { UploadPlan } from "@/lib/upload/planner";
 
 export interface WizardProblem {
@@ -17,7 +21,10 @@ export interface ProfileChoice {
   metadataSchemas?: string[];
 }
 
-export type EntryProblems = (entry: MetadataEntryDraft, schemas: readonly MetadataSchemaOption[]) => string[];
+export type EntryProblems = (
+  entry: MetadataEntryDraft,
+  schemas: readonly MetadataSchemaOption[],
+) => string[];
 
 export const WIZARD_IDS = {
   profile: "ingest-profile",
@@ -47,31 +54,46 @@ export function wizardProblems(
 ): WizardProblem[] {
   const problems: WizardProblem[] = [];
   if (!profiles.some((p) => p.id === draft.profile)) {
-    problems.push({ target: WIZARD_IDS.profile, message: "Choose a profile: it decides how long the package is kept." });
+    problems.push({
+      target: WIZARD_IDS.profile,
+      message: "Choose a profile: it decides how long the package is kept.",
+    });
   }
   // The same sentence the field shows.
   const idProblem = packageIdMessage(draft.packageId);
   if (idProblem) problems.push({ target: WIZARD_IDS.packageId, message: idProblem });
 
   for (const doc of missingFiles(draft)) {
-    problems.push({ target: WIZARD_IDS.documents, message: `Choose ${doc.name} again: the browser could not keep its contents.` });
+    problems.push({
+      target: WIZARD_IDS.documents,
+      message: `Choose ${doc.name} again: the browser could not keep its contents.`,
+    });
   }
-  for (const problem of plan.problems) problems.push({ target: WIZARD_IDS.documents, message: problem });
+  for (const problem of plan.problems)
+    problems.push({ target: WIZARD_IDS.documents, message: problem });
   const seen = new Set<string>();
   for (const doc of draft.documents) {
     if (seen.has(doc.name)) {
-      problems.push({ target: WIZARD_IDS.documents, message: `Two documents are named ${doc.name}: the archive needs distinct names, so remove one.` });
+      problems.push({
+        target: WIZARD_IDS.documents,
+        message: `Two documents are named ${doc.name}: the archive needs distinct names, so remove one.`,
+      });
     }
     seen.add(doc.name);
   }
 
   const allowed = schemasOfProfile(profiles, draft.profile, schemas);
   const check = (entry: MetadataEntryDraft, target: string, what: string) => {
-    for (const problem of entryProblems(entry, allowed)) problems.push({ target: `${target}-schema`, message: `${what}: ${problem}` });
+    for (const problem of entryProblems(entry, allowed))
+      problems.push({ target: `${target}-schema`, message: `${what}: ${problem}` });
   };
-  draft.metadatas.forEach((entry, i) => check(entry, WIZARD_IDS.packageEntry(i), `Package metadata ${i + 1}`));
+  draft.metadatas.forEach((entry, i) =>
+    check(entry, WIZARD_IDS.packageEntry(i), `Package metadata ${i + 1}`),
+  );
   for (const doc of draft.documents) {
-    doc.metadatas.forEach((entry, i) => check(entry, WIZARD_IDS.documentEntry(doc.id, i), `Metadata ${i + 1} of ${doc.name}`));
+    doc.metadatas.forEach((entry, i) =>
+      check(entry, WIZARD_IDS.documentEntry(doc.id, i), `Metadata ${i + 1} of ${doc.name}`),
+    );
   }
   return problems;
 }

@@ -9,8 +9,18 @@ import { z } from "zod";
 import { MetadataEntries } from "@/components/ingests/metadata-entries";
 import { SubmitPanel } from "@/components/ingests/submit-panel";
 import type { WizardProblem } from "@/components/ingests/wizard-problems";
-import { schemasForProfile, toMetadataObject, type MetadataEntryDraft, type MetadataSchemaOption } from "@/lib/metadata/entry";
-import { sipDetailsOptions, statusPagePath, updatePackageMetadata, ApiFailure } from "@/lib/queries/ingest";
+import {
+  schemasForProfile,
+  toMetadataObject,
+  type MetadataEntryDraft,
+  type MetadataSchemaOption,
+} from "@/lib/metadata/entry";
+import {
+  sipDetailsOptions,
+  statusPagePath,
+  updatePackageMetadata,
+  ApiFailure,
+} from "@/lib/queries/ingest";
 import type { SubmitPhase } from "@/components/ingests/use-ingest-submit";
 
 export interface MetadataUpdateFormProps {
@@ -23,21 +33,36 @@ export interface MetadataUpdateFormProps {
   schemas: readonly MetadataSchemaOption[];
 }
 
-const Records = z.array(z.looseObject({ schema: z.string(), metadata: z.record(z.string(), z.unknown()) }));
+const Records = z.array(
+  z.looseObject({ schema: z.string(), metadata: z.record(z.string(), z.unknown()) }),
+);
 const Summary = z.looseObject({ profile: z.string().optional() });
 
 const entryId = (i: number) => `package-metadata-${i}`;
 
 // Loads the current metadata, then offers it as editable forms.
-export function MetadataUpdateForm({ packageId, submissionName, profile, profiles, schemas }: MetadataUpdateFormProps) {
+export function MetadataUpdateForm({
+  packageId,
+  submissionName,
+  profile,
+  profiles,
+  schemas,
+}: MetadataUpdateFormProps) {
   const router = useRouter();
-  const current = useQuery(sipDetailsOptions(packageId, submissionName, ["metadata", "searchcolumns"]));
+  const current = useQuery(
+    sipDetailsOptions(packageId, submissionName, ["metadata", "searchcolumns"]),
+  );
   // Until the person edits them, the forms show the archive's current values.
   const [edited, setEntries] = useState<MetadataEntryDraft[] | null>(null);
   const initial = useMemo(() => {
     if (!current.data) return null;
     const records = Records.safeParse(current.data.metadata);
-    return (records.data ?? []).map((r): MetadataEntryDraft => ({ schema: r.schema, mode: "fields", fields: r.metadata, file: null }));
+    return (records.data ?? []).map((r): MetadataEntryDraft => ({
+      schema: r.schema,
+      mode: "fields",
+      fields: r.metadata,
+      file: null,
+    }));
   }, [current.data]);
   const entries = edited ?? initial;
   const [showErrors, setShowErrors] = useState(false);
@@ -50,8 +75,11 @@ export function MetadataUpdateForm({ packageId, submissionName, profile, profile
 
   const send = useMutation({
     mutationFn: (list: MetadataEntryDraft[]) =>
-      updatePackageMetadata(packageId, { metadatas: list.flatMap((e) => toMetadataObject(e) ?? []) }),
-    onSuccess: (sip) => router.push(sip.name ? statusPagePath(sip.packageId, sip.name) : "/ingests"),
+      updatePackageMetadata(packageId, {
+        metadatas: list.flatMap((e) => toMetadataObject(e) ?? []),
+      }),
+    onSuccess: (sip) =>
+      router.push(sip.name ? statusPagePath(sip.packageId, sip.name) : "/ingests"),
   });
 
   async function submit(event?: FormEvent) {
@@ -60,14 +88,22 @@ export function MetadataUpdateForm({ packageId, submissionName, profile, profile
     setShowErrors(true);
     const { metadataEntryProblems } = await import("@/lib/metadata/validate");
     const found = entries.flatMap((entry, i) =>
-      metadataEntryProblems(entry, allowed).map((message) => ({ target: `${entryId(i)}-schema`, message: `Package metadata ${i + 1}: ${message}` })),
+      metadataEntryProblems(entry, allowed).map((message) => ({
+        target: `${entryId(i)}-schema`,
+        message: `Package metadata ${i + 1}: ${message}`,
+      })),
     );
-    if (entries.length === 0) found.push({ target: "metadata-update", message: "Keep or add at least one metadata record to send." });
+    if (entries.length === 0)
+      found.push({
+        target: "metadata-update",
+        message: "Keep or add at least one metadata record to send.",
+      });
     setProblems(found);
     if (found.length === 0) send.mutate(entries);
   }
 
-  if (current.isPending) return <p className="text-ink-muted text-sm">Reading the package&apos;s current metadata…</p>;
+  if (current.isPending)
+    return <p className="text-ink-muted text-sm">Reading the package&apos;s current metadata…</p>;
   if (current.isError) {
     return (
       <p role="alert" className="text-danger text-sm font-medium">
@@ -80,10 +116,22 @@ export function MetadataUpdateForm({ packageId, submissionName, profile, profile
     : send.isSuccess
       ? { kind: "accepted", sip: send.data }
       : send.isError
-        ? { kind: "failed", message: send.error.message, code: null, signedOut: send.error instanceof ApiFailure && send.error.status === 401 }
+        ? {
+            kind: "failed",
+            message: send.error.message,
+            code: null,
+            signedOut: send.error instanceof ApiFailure && send.error.status === 401,
+          }
         : { kind: "idle" };
   return (
-    <form id="metadata-update" tabIndex={-1} onSubmit={(e) => void submit(e)} noValidate aria-label="Package metadata" className="flex flex-col gap-6">
+    <form
+      id="metadata-update"
+      tabIndex={-1}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Package metadata"
+      className="flex flex-col gap-6"
+    >
       <MetadataEntries
         entries={entries ?? []}
         onChange={setEntries}

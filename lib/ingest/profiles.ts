@@ -17,7 +17,9 @@ export interface IngestProfileOption {
 }
 
 // The profiles of the configuration folder (the embedded archive's demo profiles by default).
-export function listIngestProfiles(configDir: string = path.dirname(path.resolve(env.METADATA_SCHEMAS_DIR))): IngestProfileOption[] {
+export function listIngestProfiles(
+  configDir: string = path.dirname(path.resolve(env.METADATA_SCHEMAS_DIR)),
+): IngestProfileOption[] {
   return loadIngestProfiles(configDir)
     .list()
     .map((p) => ({

@@ -61,7 +61,9 @@ describe("status hub", () => {
     const upstream = fakeUpstream("PENDING");
     hub.watch(KEY, watcher(upstream.poll));
     await vi.advanceTimersByTimeAsync(45_000);
-    expect(upstream.calls.map((t) => t - start())).toEqual([0, 1_000, 3_000, 7_000, 15_000, 30_000, 45_000]);
+    expect(upstream.calls.map((t) => t - start())).toEqual([
+      0, 1_000, 3_000, 7_000, 15_000, 30_000, 45_000,
+    ]);
 
     upstream.state.status = "PROCESSING";
     await vi.advanceTimersByTimeAsync(15_000); // the poll at 60 s sees the change
@@ -76,7 +78,14 @@ describe("status hub", () => {
     hub.watch(KEY, first);
     await vi.advanceTimersByTimeAsync(0);
     upstream.state.status = "INGESTED";
-    upstream.state.reports = [{ pluginName: "fixity", status: "SUCCESS", message: "ok", executionDate: "2025-01-01T10:00:00.500Z" }];
+    upstream.state.reports = [
+      {
+        pluginName: "fixity",
+        status: "SUCCESS",
+        message: "ok",
+        executionDate: "2025-01-01T10:00:00.500Z",
+      },
+    ];
     await vi.advanceTimersByTimeAsync(60_000);
     expect(upstream.calls).toHaveLength(2);
 
@@ -85,7 +94,11 @@ describe("status hub", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(upstream.calls).toHaveLength(2);
     const [last] = snapshots(late.events);
-    expect(last).toMatchObject({ status: "INGESTED", terminal: true, pluginReports: [{ pluginName: "fixity" }] });
+    expect(last).toMatchObject({
+      status: "INGESTED",
+      terminal: true,
+      pluginReports: [{ pluginName: "fixity" }],
+    });
     expect(last?.history.map((h) => h.status)).toEqual(["PROCESSING", "INGESTED"]);
   });
 
@@ -168,14 +181,22 @@ describe("status hub", () => {
     hub.watch(KEY, w);
     await vi.advanceTimersByTimeAsync(3_000);
     expect(w.events.map((e) => e.type)).toEqual(["problem", "problem", "snapshot"]);
-    expect(w.events[0]).toMatchObject({ final: false, retryInMs: 1_000, message: "The archive is not answering." });
+    expect(w.events[0]).toMatchObject({
+      final: false,
+      retryInMs: 1_000,
+      message: "The archive is not answering.",
+    });
     expect(w.events[1]).toMatchObject({ retryInMs: 2_000 });
   });
 
   it("stops for everyone on a final failure, and drops only the watcher whose own sign-in failed", async () => {
     const classifyFailure = (error: unknown) => {
       const message = (error as Error).message;
-      return { kind: message === "gone" ? ("final" as const) : ("watcher" as const), message, code: null };
+      return {
+        kind: message === "gone" ? ("final" as const) : ("watcher" as const),
+        message,
+        code: null,
+      };
     };
     const hub = createStatusHub({ classifyFailure });
     const upstream = fakeUpstream("PENDING");
@@ -186,7 +207,9 @@ describe("status hub", () => {
     hub.watch(KEY, expired);
     hub.watch(KEY, other);
     await vi.advanceTimersByTimeAsync(0);
-    expect(expired.events).toMatchObject([{ type: "problem", final: true, message: "session ended" }]);
+    expect(expired.events).toMatchObject([
+      { type: "problem", final: true, message: "session ended" },
+    ]);
     expect(snapshots(other.events)).toHaveLength(1);
     expect(hub.stats().watchers).toBe(1);
 

@@ -72,7 +72,11 @@ const realTimers: Timers = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-function defaultClassify(error: unknown): { kind: FailureKind; message: string; code: string | null } {
+function defaultClassify(error: unknown): {
+  kind: FailureKind;
+  message: string;
+  code: string | null;
+} {
   const message = error instanceof Error ? error.message : String(error);
   return { kind: "retry", message, code: null };
 }
@@ -116,7 +120,10 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
     if (!asker || entry.done || !live(entry)) return;
     const controller = new AbortController();
     entry.inFlight = controller;
-    const timeout = timers.set(() => controller.abort(new Error("The archive took too long to answer.")), pollTimeoutMs);
+    const timeout = timers.set(
+      () => controller.abort(new Error("The archive took too long to answer.")),
+      pollTimeoutMs,
+    );
     polls++;
     try {
       const response = await asker.poll(controller.signal);
@@ -143,7 +150,14 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
       const at = now().toISOString();
       if (failure.kind === "watcher") {
         entry.watchers.delete(asker);
-        send(asker, { type: "problem", message: failure.message, code: failure.code, final: true, retryInMs: null, at });
+        send(asker, {
+          type: "problem",
+          message: failure.message,
+          code: failure.code,
+          final: true,
+          retryInMs: null,
+          at,
+        });
         if (entry.watchers.size === 0) entries.delete(idOf(entry.key));
         else entry.timer = timers.set(() => void poll(entry), 0);
         return;
@@ -151,7 +165,14 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
       const final = failure.kind === "final";
       const retryInMs = final ? null : schedule(entry, false);
       entry.done = final;
-      entry.lastProblem = { type: "problem", message: failure.message, code: failure.code, final, retryInMs, at };
+      entry.lastProblem = {
+        type: "problem",
+        message: failure.message,
+        code: failure.code,
+        final,
+        retryInMs,
+        at,
+      };
       broadcast(entry, entry.lastProblem);
     } finally {
       timers.clear(timeout);
@@ -172,7 +193,16 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
       let entry = entries.get(id);
       const fresh = !entry;
       if (!entry) {
-        entry = { key, watchers: new Set(), snapshot: null, lastProblem: null, delayMs: null, timer: null, inFlight: null, done: false };
+        entry = {
+          key,
+          watchers: new Set(),
+          snapshot: null,
+          lastProblem: null,
+          delayMs: null,
+          timer: null,
+          inFlight: null,
+          done: false,
+        };
         entries.set(id, entry);
       }
       const mine = entry;

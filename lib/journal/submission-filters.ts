@@ -23,7 +23,10 @@ const instant = z
   .transform((v, ctx) => {
     if (v === undefined || v === "") return undefined;
     if (Number.isNaN(Date.parse(v))) {
-      ctx.addIssue({ code: "custom", message: "from and to must be dates, e.g. 2025-01-31T23:00:00Z" });
+      ctx.addIssue({
+        code: "custom",
+        message: "from and to must be dates, e.g. 2025-01-31T23:00:00Z",
+      });
       return z.NEVER;
     }
     return new Date(v).toISOString();
@@ -34,7 +37,9 @@ export const JournalQuery = z.object({
   view: z.enum(["all", "review"], { error: "view must be all or review" }).default("all"),
   status: optionalText,
   outcome: z
-    .enum([...PLUGIN_OUTCOMES, NO_OUTCOME], { error: "outcome must be FAILURE, WARNING, SUCCESS or none" })
+    .enum([...PLUGIN_OUTCOMES, NO_OUTCOME], {
+      error: "outcome must be FAILURE, WARNING, SUCCESS or none",
+    })
     .optional(),
   // A user id; only admins may name another user than themselves.
   user: optionalText,
@@ -42,13 +47,20 @@ export const JournalQuery = z.object({
   // Submitted at or after / at or before these instants (ISO 8601).
   from: instant,
   to: instant,
-  page: z.coerce.number({ error: "page must be a whole number from 1" }).int().min(1).max(100_000).default(1),
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1" })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(1),
 });
 export type JournalQuery = z.infer<typeof JournalQuery>;
 export type JournalQueryInput = z.input<typeof JournalQuery>;
 
 // The query from URL search parameters (unknown parameters are ignored).
-export function journalQueryFrom(params: URLSearchParams): ReturnType<typeof JournalQuery.safeParse> {
+export function journalQueryFrom(
+  params: URLSearchParams,
+): ReturnType<typeof JournalQuery.safeParse> {
   const raw: Record<string, string> = {};
   for (const key of Object.keys(JournalQuery.shape)) {
     const value = params.get(key);

@@ -1,23 +1,76 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { submissions } from "@/lib/db/schema";
-import { JournalQuery, journalQueryFrom, journalSearch, type JournalQueryInput } from "./submission-filters";
-import { latestSubmission, listSubmissions, markReviewed, recordPluginOutcome, staleSubmissions, type JournalViewer } from "./submissions";
+import {
+  JournalQuery,
+  journalQueryFrom,
+  journalSearch,
+  type JournalQueryInput,
+} from "./submission-filters";
+import {
+  latestSubmission,
+  listSubmissions,
+  markReviewed,
+  recordPluginOutcome,
+  staleSubmissions,
+  type JournalViewer,
+} from "./submissions";
 
-const ok = (plugin: string) => ({ pluginName: plugin, status: "SUCCESS", message: "", executionDate: "2025-01-01T00:00:00Z" });
+const ok = (plugin: string) => ({
+  pluginName: plugin,
+  status: "SUCCESS",
+  message: "",
+  executionDate: "2025-01-01T00:00:00Z",
+});
 const warn = { ...ok("format-identification"), status: "WARNING" };
 const fail = { ...ok("metadata-validation"), status: "FAILURE" };
 
 // One row per case the filters must tell apart; `n` orders them by submission time.
 const ROWS = [
-  { n: 1, packageId: "a", user: "ada", status: "INGESTED", reports: [ok("fixity")], profile: "default" },
-  { n: 2, packageId: "b", user: "ada", status: "INGESTED", reports: [ok("fixity"), warn], profile: "default" },
-  { n: 3, packageId: "c", user: "ada", status: "FAILED", reports: [ok("fixity"), fail, warn], profile: "records-10y" },
+  {
+    n: 1,
+    packageId: "a",
+    user: "ada",
+    status: "INGESTED",
+    reports: [ok("fixity")],
+    profile: "default",
+  },
+  {
+    n: 2,
+    packageId: "b",
+    user: "ada",
+    status: "INGESTED",
+    reports: [ok("fixity"), warn],
+    profile: "default",
+  },
+  {
+    n: 3,
+    packageId: "c",
+    user: "ada",
+    status: "FAILED",
+    reports: [ok("fixity"), fail, warn],
+    profile: "records-10y",
+  },
   { n: 4, packageId: "d", user: "ada", status: "PENDING", reports: null, profile: "default" },
   { n: 5, packageId: "e", user: "alan", status: "QUARANTINED", reports: [], profile: null },
-  { n: 6, packageId: "f", user: "alan", status: "FAILED", reports: { unexpected: true }, profile: "default" },
+  {
+    n: 6,
+    packageId: "f",
+    user: "alan",
+    status: "FAILED",
+    reports: { unexpected: true },
+    profile: "default",
+  },
   { n: 7, packageId: "g", user: "alan", status: null, reports: null, profile: "default" },
-  { n: 8, packageId: "h", user: "ada", status: "INGESTED", reports: [fail], profile: "default", tenant: "research" },
+  {
+    n: 8,
+    packageId: "h",
+    user: "ada",
+    status: "INGESTED",
+    reports: [fail],
+    profile: "default",
+    tenant: "research",
+  },
 ];
 
 const ada: JournalViewer = { tenant: "demo", userId: "ada", isAdmin: false };
@@ -77,7 +130,11 @@ describe("ingest journal", () => {
 
   it("filters by profile and by submission date", async () => {
     expect(await ids(admin, { profile: "records-10y" })).toEqual(["c"]);
-    expect(await ids(admin, { from: at(2).toISOString(), to: at(4).toISOString() })).toEqual(["d", "c", "b"]);
+    expect(await ids(admin, { from: at(2).toISOString(), to: at(4).toISOString() })).toEqual([
+      "d",
+      "c",
+      "b",
+    ]);
   });
 
   it("pages with a total and offers the users, profiles and statuses there are", async () => {
@@ -96,14 +153,32 @@ describe("ingest journal", () => {
 
   it("queues finished, unreviewed submissions failures first, then warnings; a review takes one out", async () => {
     expect(await ids(admin, { view: "review" })).toEqual(["c", "f", "b", "a"]);
-    const reviewed = await markReviewed(opened.db, { tenant: "demo", packageId: "c", submissionName: "sip-1" }, { name: "Alan Admin" }, "Wrong schema; resubmitted as d.", at(9));
-    expect(reviewed?.review).toEqual({ at: at(9).toISOString(), by: "Alan Admin", note: "Wrong schema; resubmitted as d." });
+    const reviewed = await markReviewed(
+      opened.db,
+      { tenant: "demo", packageId: "c", submissionName: "sip-1" },
+      { name: "Alan Admin" },
+      "Wrong schema; resubmitted as d.",
+      at(9),
+    );
+    expect(reviewed?.review).toEqual({
+      at: at(9).toISOString(),
+      by: "Alan Admin",
+      note: "Wrong schema; resubmitted as d.",
+    });
     expect(await ids(admin, { view: "review" })).toEqual(["f", "b", "a"]);
-    expect(await markReviewed(opened.db, { tenant: "research", packageId: "c", submissionName: "sip-1" }, { name: "x" }, "n")).toBeNull();
+    expect(
+      await markReviewed(
+        opened.db,
+        { tenant: "research", packageId: "c", submissionName: "sip-1" },
+        { name: "x" },
+        "n",
+      ),
+    ).toBeNull();
   });
 
   it("names the submissions to ask about again: unfinished, or finished without plugin reports", async () => {
-    const keys = async (viewer: JournalViewer) => (await staleSubmissions(opened.db, viewer, 10)).map((k) => k.packageId);
+    const keys = async (viewer: JournalViewer) =>
+      (await staleSubmissions(opened.db, viewer, 10)).map((k) => k.packageId);
     expect(await keys(ada)).toEqual(["d"]);
     expect(await keys(admin)).toEqual(["g", "f", "e", "d"]);
   });
@@ -114,11 +189,23 @@ describe("ingest journal", () => {
     expect(await recordPluginOutcome(opened.db, key, [ok("fixity"), fail])).toBe(false);
     expect(await ids(admin, { outcome: "FAILURE" })).toContain("f");
     // Finished and now with reports: no reason to ask again. g, e and d are still unfinished.
-    expect((await staleSubmissions(opened.db, admin, 10)).map((k) => k.packageId)).toEqual(["g", "e", "d"]);
+    expect((await staleSubmissions(opened.db, admin, 10)).map((k) => k.packageId)).toEqual([
+      "g",
+      "e",
+      "d",
+    ]);
   });
 
   it("finds the package's newest ingested submission for its current metadata", async () => {
-    await opened.db.insert(submissions).values({ tenant: "demo", packageId: "a", submissionName: "sip-2", userId: "ada", userName: "Ada Archivist", submittedAt: at(20), lastStatus: "FAILED" });
+    await opened.db.insert(submissions).values({
+      tenant: "demo",
+      packageId: "a",
+      submissionName: "sip-2",
+      userId: "ada",
+      userName: "Ada Archivist",
+      submittedAt: at(20),
+      lastStatus: "FAILED",
+    });
     expect((await latestSubmission(opened.db, "demo", "a"))?.submissionName).toBe("sip-1");
     expect(await latestSubmission(opened.db, "research", "a")).toBeNull();
   });
@@ -126,14 +213,23 @@ describe("ingest journal", () => {
 
 describe("journal query", () => {
   it("reads the URL's parameters and refuses values the filters do not know", () => {
-    const parsed = journalQueryFrom(new URLSearchParams("view=review&outcome=WARNING&page=3&from=2025-01-01&junk=1"));
-    expect(parsed.data).toMatchObject({ view: "review", outcome: "WARNING", page: 3, from: "2025-01-01T00:00:00.000Z" });
+    const parsed = journalQueryFrom(
+      new URLSearchParams("view=review&outcome=WARNING&page=3&from=2025-01-01&junk=1"),
+    );
+    expect(parsed.data).toMatchObject({
+      view: "review",
+      outcome: "WARNING",
+      page: 3,
+      from: "2025-01-01T00:00:00.000Z",
+    });
     expect(journalQueryFrom(new URLSearchParams("outcome=BAD")).success).toBe(false);
     expect(journalQueryFrom(new URLSearchParams("from=yesterday")).success).toBe(false);
   });
 
   it("writes the same search string for the same filters, defaults left out", () => {
-    expect(journalSearch({ view: "all", page: 1, status: "FAILED", user: "" })).toBe("status=FAILED");
+    expect(journalSearch({ view: "all", page: 1, status: "FAILED", user: "" })).toBe(
+      "status=FAILED",
+    );
     expect(journalSearch({ view: "review", page: 2 })).toBe("view=review&page=2");
   });
 });

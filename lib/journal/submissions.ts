@@ -2,7 +2,21 @@ import "server-only";
 // Reading and reviewing the ingest journal (the `submissions` table). Rows are written by the
 // ingest routes and kept current by the status hub through lib/api/journal.ts; this module lists
 // them with filters, answers the review queue and records reviews.
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
 import { submissions } from "@/lib/db/schema";
 import { SIP_TERMINAL_STATUSES } from "@/lib/ingest/schemas";
@@ -32,7 +46,8 @@ export interface SubmissionKey {
 }
 
 const outcome = submissions.pluginOutcome;
-const has = (status: string) => sql`coalesce(${outcome} @> ${JSON.stringify([{ status }])}::jsonb, false)`;
+const has = (status: string) =>
+  sql`coalesce(${outcome} @> ${JSON.stringify([{ status }])}::jsonb, false)`;
 const hasReports = sql`(case when jsonb_typeof(${outcome}) = 'array' then jsonb_array_length(${outcome}) > 0 else false end)`;
 const terminal = [...SIP_TERMINAL_STATUSES];
 
@@ -101,7 +116,11 @@ export function toJournalEntry(row: Row): JournalEntry {
 }
 
 // One page of the journal for `viewer`, newest first (the review queue: most serious, then oldest, first).
-export async function listSubmissions(db: DashboardDb, viewer: JournalViewer, query: JournalQuery): Promise<JournalPage> {
+export async function listSubmissions(
+  db: DashboardDb,
+  viewer: JournalViewer,
+  query: JournalQuery,
+): Promise<JournalPage> {
   const where = and(...journalConditions(viewer, query));
   const order =
     query.view === "review"
@@ -118,16 +137,37 @@ export async function listSubmissions(db: DashboardDb, viewer: JournalViewer, qu
     db.select({ n: count() }).from(submissions).where(where),
     journalFacets(db, viewer),
   ]);
-  return { entries: rows.map(toJournalEntry), total: counted?.n ?? 0, page: query.page, pageSize: JOURNAL_PAGE_SIZE, facets };
+  return {
+    entries: rows.map(toJournalEntry),
+    total: counted?.n ?? 0,
+    page: query.page,
+    pageSize: JOURNAL_PAGE_SIZE,
+    facets,
+  };
 }
 
 // The users, profiles and statuses in the rows the viewer may see, for the filter menus.
-export async function journalFacets(db: DashboardDb, viewer: JournalViewer): Promise<JournalPage["facets"]> {
+export async function journalFacets(
+  db: DashboardDb,
+  viewer: JournalViewer,
+): Promise<JournalPage["facets"]> {
   const where = and(...visible(viewer));
   const [users, profiles, statuses] = await Promise.all([
-    db.selectDistinct({ id: submissions.userId, name: submissions.userName }).from(submissions).where(where).orderBy(asc(submissions.userName)),
-    db.selectDistinct({ profile: submissions.profile }).from(submissions).where(where).orderBy(asc(submissions.profile)),
-    db.selectDistinct({ status: submissions.lastStatus }).from(submissions).where(where).orderBy(asc(submissions.lastStatus)),
+    db
+      .selectDistinct({ id: submissions.userId, name: submissions.userName })
+      .from(submissions)
+      .where(where)
+      .orderBy(asc(submissions.userName)),
+    db
+      .selectDistinct({ profile: submissions.profile })
+      .from(submissions)
+      .where(where)
+      .orderBy(asc(submissions.profile)),
+    db
+      .selectDistinct({ status: submissions.lastStatus })
+      .from(submissions)
+      .where(where)
+      .orderBy(asc(submissions.lastStatus)),
   ]);
   // A user renamed at the identity provider appears once, under the latest name seen.
   const byId = new Map(users.map((u) => [u.id, u]));
@@ -162,9 +202,17 @@ export async function markReviewed(
 
 // Submissions the viewer may see that are not finished, or finished without plugin reports seen,
 // newest first: the ones worth asking the upstream about again before the journal is shown.
-export async function staleSubmissions(db: DashboardDb, viewer: JournalViewer, limit: number): Promise<SubmissionKey[]> {
+export async function staleSubmissions(
+  db: DashboardDb,
+  viewer: JournalViewer,
+  limit: number,
+): Promise<SubmissionKey[]> {
   return db
-    .select({ tenant: submissions.tenant, packageId: submissions.packageId, submissionName: submissions.submissionName })
+    .select({
+      tenant: submissions.tenant,
+      packageId: submissions.packageId,
+      submissionName: submissions.submissionName,
+    })
     .from(submissions)
     .where(and(...visible(viewer), or(statusCondition(IN_PROGRESS), sql`not ${hasReports}`)))
     .orderBy(desc(submissions.submittedAt), desc(submissions.id))
@@ -174,7 +222,11 @@ export async function staleSubmissions(db: DashboardDb, viewer: JournalViewer, l
 // Records a SIP's plugin reports when they differ from the journal's. The journal's recordStatus
 // (lib/api/journal.ts) writes only when the status changes, so reports first seen for a status
 // already known (e.g. read back without the enricher before) arrive through here.
-export async function recordPluginOutcome(db: DashboardDb, key: SubmissionKey, reports: unknown[]): Promise<boolean> {
+export async function recordPluginOutcome(
+  db: DashboardDb,
+  key: SubmissionKey,
+  reports: unknown[],
+): Promise<boolean> {
   const value = JSON.stringify(reports);
   const updated = await db
     .update(submissions)
@@ -193,12 +245,20 @@ export async function recordPluginOutcome(db: DashboardDb, key: SubmissionKey, r
 
 // The newest submission of a package in a tenant, an ingested one when there is one: its
 // version carries the package's current metadata.
-export async function latestSubmission(db: DashboardDb, tenant: string, packageId: string): Promise<JournalEntry | null> {
+export async function latestSubmission(
+  db: DashboardDb,
+  tenant: string,
+  packageId: string,
+): Promise<JournalEntry | null> {
   const [row] = await db
     .select()
     .from(submissions)
     .where(and(eq(submissions.tenant, tenant), eq(submissions.packageId, packageId)))
-    .orderBy(sql`(case when ${submissions.lastStatus} = 'INGESTED' then 0 else 1 end)`, desc(submissions.submittedAt), desc(submissions.id))
+    .orderBy(
+      sql`(case when ${submissions.lastStatus} = 'INGESTED' then 0 else 1 end)`,
+      desc(submissions.submittedAt),
+      desc(submissions.id),
+    )
     .limit(1);
   return row ? toJournalEntry(row) : null;
 }

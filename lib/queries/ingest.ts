@@ -10,7 +10,12 @@ import {
   type IngestSipRequest,
   type UpdateDocumentRequest,
 } from "@/lib/ingest/schemas";
-import { journalSearch, type JournalEntry, type JournalPage, type JournalQueryInput } from "@/lib/journal/submission-filters";
+import {
+  journalSearch,
+  type JournalEntry,
+  type JournalPage,
+  type JournalQueryInput,
+} from "@/lib/journal/submission-filters";
 
 // A refused or failed /api call: the HTTP status (react-query's retry rule reads it) and the
 // dashboard's error shape { code, message, field? }.
@@ -31,18 +36,28 @@ export class ApiFailure extends Error {
 export async function apiJson(path: string, init: RequestInit = {}): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, headers: { Accept: "application/json", ...init.headers } });
+    response = await fetch(path, {
+      ...init,
+      headers: { Accept: "application/json", ...init.headers },
+    });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw new ApiFailure(0, "NETWORK", "The dashboard could not be reached. Check the connection and try again.");
+    throw new ApiFailure(
+      0,
+      "NETWORK",
+      "The dashboard could not be reached. Check the connection and try again.",
+    );
   }
   const body = (await response.json().catch(() => null)) as unknown;
   if (response.ok) return body;
-  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)
+    ?.error;
   throw new ApiFailure(
     response.status,
     typeof error?.code === "string" ? error.code : `HTTP_${response.status}`,
-    typeof error?.message === "string" ? error.message : `The dashboard answered ${response.status}.`,
+    typeof error?.message === "string"
+      ? error.message
+      : `The dashboard answered ${response.status}.`,
     typeof error?.field === "string" ? error.field : undefined,
   );
 }
@@ -79,7 +94,8 @@ export function journalOptions(query: JournalQueryInput) {
   const search = journalSearch(query);
   return queryOptions({
     queryKey: [...journalKeyRoot, search],
-    queryFn: async ({ signal }) => (await apiJson(`/api/ingests${search ? `?${search}` : ""}`, { signal })) as JournalPage,
+    queryFn: async ({ signal }) =>
+      (await apiJson(`/api/ingests${search ? `?${search}` : ""}`, { signal })) as JournalPage,
     // Changing a filter keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -87,13 +103,20 @@ export function journalOptions(query: JournalQueryInput) {
 }
 
 // A SIP's answer with the chosen enrichers (metadata, representations, ...), parsed leniently.
-export function sipDetailsOptions(packageId: string, submissionName: string, enrichers: readonly Enricher[]) {
+export function sipDetailsOptions(
+  packageId: string,
+  submissionName: string,
+  enrichers: readonly Enricher[],
+) {
   const list = serializeEnrichers([...enrichers].sort());
   return queryOptions({
     queryKey: ["ingests", "sip", packageId, submissionName, list],
     queryFn: async ({ signal }) => {
       const query = list ? `?enrichers=${segment(list)}` : "";
-      const body = await apiJson(`/api/ingest/sip/${segment(packageId)}/${segment(submissionName)}${query}`, { signal });
+      const body = await apiJson(
+        `/api/ingest/sip/${segment(packageId)}/${segment(submissionName)}${query}`,
+        { signal },
+      );
       return IngestResponse.parse(body);
     },
     staleTime: 30_000,
@@ -104,17 +127,28 @@ export function sipDetailsOptions(packageId: string, submissionName: string, enr
 export type AcceptedSip = IngestResponse;
 
 // PUT /api/ingest/document – a new package (or a delta SIP) from documents and metadata.
-export async function submitIngest(body: IngestDocumentRequest, signal?: AbortSignal): Promise<AcceptedSip> {
+export async function submitIngest(
+  body: IngestDocumentRequest,
+  signal?: AbortSignal,
+): Promise<AcceptedSip> {
   return IngestResponse.parse(await apiJson("/api/ingest/document", sendJson("PUT", body, signal)));
 }
 
 // POST /api/ingest/document/[packageId] – new package metadata as a delta SIP.
-export async function updatePackageMetadata(packageId: string, body: UpdateDocumentRequest): Promise<AcceptedSip> {
-  return IngestResponse.parse(await apiJson(`/api/ingest/document/${segment(packageId)}`, sendJson("POST", body)));
+export async function updatePackageMetadata(
+  packageId: string,
+  body: UpdateDocumentRequest,
+): Promise<AcceptedSip> {
+  return IngestResponse.parse(
+    await apiJson(`/api/ingest/document/${segment(packageId)}`, sendJson("POST", body)),
+  );
 }
 
 // PUT /api/ingest/sip – a prepared SIP (a BagIt zip), inline, by URL or by upload key.
-export async function submitSip(body: IngestSipRequest, signal?: AbortSignal): Promise<AcceptedSip> {
+export async function submitSip(
+  body: IngestSipRequest,
+  signal?: AbortSignal,
+): Promise<AcceptedSip> {
   return IngestResponse.parse(await apiJson("/api/ingest/sip", sendJson("PUT", body, signal)));
 }
 
@@ -124,7 +158,11 @@ export function requestUploadUrl(signal: AbortSignal): Promise<unknown> {
 }
 
 // POST /api/ingests/[packageId]/[submissionName]/review – marks a submission reviewed.
-export async function reviewSubmission(packageId: string, submissionName: string, note: string): Promise<JournalEntry> {
+export async function reviewSubmission(
+  packageId: string,
+  submissionName: string,
+  note: string,
+): Promise<JournalEntry> {
   const path = `/api/ingests/${segment(packageId)}/${segment(submissionName)}/review`;
   return (await apiJson(path, sendJson("POST", { note }))) as JournalEntry;
 }

@@ -19,13 +19,21 @@ export default async function IngestPage() {
         title="Ingest"
         description="Send a new package to the archive with its files and metadata."
         actions={
-          <Link href="/ingest/sip" className="text-accent text-sm font-medium underline underline-offset-2">
+          <Link
+            href="/ingest/sip"
+            className="text-accent text-sm font-medium underline underline-offset-2"
+          >
             Send a prepared SIP (BagIt zip) instead
           </Link>
         }
       />
       {/* key: another user signing in in this tab starts from their own draft. */}
-      <IngestWizard key={session.user.id} userId={session.user.id} profiles={profiles} schemas={schemas} />
+      <IngestWizard
+        key={session.user.id}
+        userId={session.user.id}
+        profiles={profiles}
+        schemas={schemas}
+      />
     </div>
   );
 }

@@ -12,12 +12,18 @@ import { listSubmissions } from "@/lib/journal/submissions";
 // Stale rows (unfinished, or without plugin reports) are asked about first, so what shows is current.
 export const GET = apiRoute({}, async (ctx) => {
   const params = new URL(ctx.request.url).searchParams;
-  const raw = Object.fromEntries(Object.keys(JournalQuery.shape).flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : [])));
+  const raw = Object.fromEntries(
+    Object.keys(JournalQuery.shape).flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : [])),
+  );
   const query = parseOrThrow(JournalQuery, raw);
   if (query.view === "review" && !ctx.session.isAdmin) {
     throw new ApiError("FORBIDDEN", "Only an administrator may work the review queue.");
   }
-  const viewer = { tenant: ctx.session.tenant, userId: ctx.session.user.id, isAdmin: ctx.session.isAdmin };
+  const viewer = {
+    tenant: ctx.session.tenant,
+    userId: ctx.session.user.id,
+    isAdmin: ctx.session.isAdmin,
+  };
   const db = await getDb();
   await refreshStale(db, viewer, ctx.session, ctx.deps, ctx.request.signal);
   return jsonAnswer(await listSubmissions(db, viewer, query));

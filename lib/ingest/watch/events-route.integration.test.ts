@@ -27,7 +27,11 @@ async function ingest(title = "A record"): Promise<{ packageId: string; name: st
   const body = {
     profile: "default",
     packageId: `watch-${randomUUID()}`,
-    document: { type: "BINARY", name: "record.bin", content: Buffer.from(randomBytes(64)).toString("base64") },
+    document: {
+      type: "BINARY",
+      name: "record.bin",
+      content: Buffer.from(randomBytes(64)).toString("base64"),
+    },
     metadatas: [{ schema: "http://purl.org/dc/elements/1.1/", metadata: { title } }],
   };
   const answer = await invoke(ingestDocument, "PUT", "/api/ingest/document", {}, { body });
@@ -36,8 +40,13 @@ async function ingest(title = "A record"): Promise<{ packageId: string; name: st
 }
 
 function open(packageId: string, name: string, controller = new AbortController()) {
-  const request = new Request(`${APP_ORIGIN}/api/ingests/x/y/events`, { signal: controller.signal });
-  return { controller, response: events(request, { params: Promise.resolve({ packageId, submissionName: name }) }) };
+  const request = new Request(`${APP_ORIGIN}/api/ingests/x/y/events`, {
+    signal: controller.signal,
+  });
+  return {
+    controller,
+    response: events(request, { params: Promise.resolve({ packageId, submissionName: name }) }),
+  };
 }
 
 // Every event until the server ends the stream.
@@ -50,7 +59,8 @@ async function readAll(response: Response): Promise<WatchEvent[]> {
 }
 
 const statusPolls = (packageId: string) =>
-  harness.calls.filter((c) => c.method === "GET" && c.url.pathname.includes(`/sip/${packageId}/`)).length;
+  harness.calls.filter((c) => c.method === "GET" && c.url.pathname.includes(`/sip/${packageId}/`))
+    .length;
 
 describe("GET /api/ingests/[packageId]/[submissionName]/events", () => {
   it("streams the status to INGESTED with the plugin reports, ends by itself and updates the journal", async () => {
@@ -60,9 +70,19 @@ describe("GET /api/ingests/[packageId]/[submissionName]/events", () => {
     const received = await readAll(response);
     const snapshots = received.flatMap((e) => (e.type === "snapshot" ? [e.snapshot] : []));
     const last = snapshots.at(-1);
-    expect(last).toMatchObject({ packageId, submissionName: name, status: "INGESTED", terminal: true });
+    expect(last).toMatchObject({
+      packageId,
+      submissionName: name,
+      status: "INGESTED",
+      terminal: true,
+    });
     expect(last?.pluginReports.map((r) => r.pluginName)).toEqual(
-      expect.arrayContaining(["content-retrieval", "fixity", "metadata-validation", "package-assembly"]),
+      expect.arrayContaining([
+        "content-retrieval",
+        "fixity",
+        "metadata-validation",
+        "package-assembly",
+      ]),
     );
     const [row] = await harness.dashboard.db
       .select()
@@ -79,12 +99,18 @@ describe("GET /api/ingests/[packageId]/[submissionName]/events", () => {
     const watchers = Array.from({ length: 5 }, () => open(packageId, name).response.then(readAll));
     const all = await Promise.all(watchers);
     for (const received of all) {
-      expect(received.filter((e) => e.type === "snapshot").at(-1)).toMatchObject({ snapshot: { status: "INGESTED" } });
+      expect(received.filter((e) => e.type === "snapshot").at(-1)).toMatchObject({
+        snapshot: { status: "INGESTED" },
+      });
     }
     // Each poll reaches every watcher as one event (a snapshot or "checked"), stamped with its time:
     // the upstream calls are exactly the distinct times, not five times as many.
     const stamps = new Set(
-      all.flatMap((r) => r.flatMap((e) => (e.type === "checked" ? [e.at] : e.type === "snapshot" ? [e.snapshot.checkedAt] : []))),
+      all.flatMap((r) =>
+        r.flatMap((e) =>
+          e.type === "checked" ? [e.at] : e.type === "snapshot" ? [e.snapshot.checkedAt] : [],
+        ),
+      ),
     );
     expect(statusPolls(packageId) - before).toBe(stamps.size);
   }, 60_000);

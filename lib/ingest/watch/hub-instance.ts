@@ -7,13 +7,26 @@ import { createStatusHub, type FailureKind, type StatusHub } from "../status-hub
 
 const holder = globalThis as typeof globalThis & { __scriptoriumStatusHub?: StatusHub };
 
-const CODES_OF_ONE_WATCHER = new Set(["UNAUTHENTICATED", "SESSION_ENDED", "NOT_AUTHORIZED", "FORBIDDEN", "NO_PERMISSION"]);
+const CODES_OF_ONE_WATCHER = new Set([
+  "UNAUTHENTICATED",
+  "SESSION_ENDED",
+  "NOT_AUTHORIZED",
+  "FORBIDDEN",
+  "NO_PERMISSION",
+]);
 
 // What a failed status read means for the poller: a session that ended or lacks permission
 // concerns that watcher only, an unknown SIP ends the watch, anything else is retried.
-export function classifyStatusFailure(error: unknown): { kind: FailureKind; message: string; code: string | null } {
+export function classifyStatusFailure(error: unknown): {
+  kind: FailureKind;
+  message: string;
+  code: string | null;
+} {
   // By name, not instanceof: each route bundle may carry its own copy of the error class.
-  if (error instanceof ApiError || (error instanceof Error && error.name === "ApiError" && "code" in error)) {
+  if (
+    error instanceof ApiError ||
+    (error instanceof Error && error.name === "ApiError" && "code" in error)
+  ) {
     const code = String((error as ApiError).code);
     let kind: FailureKind = "retry";
     if (code === "NOT_FOUND") kind = "final";
@@ -23,12 +36,21 @@ export function classifyStatusFailure(error: unknown): { kind: FailureKind; mess
   if (error instanceof Error && error.name === "UpstreamTokenError") {
     const ended = (error as Error & { code?: string }).code === "session_ended";
     return ended
-      ? { kind: "watcher", message: "Your session has ended. Sign in again.", code: "SESSION_ENDED" }
-      : { kind: "retry", message: "The dashboard could not get a sign-in token for the archive just now.", code: "TOKEN_UNAVAILABLE" };
+      ? {
+          kind: "watcher",
+          message: "Your session has ended. Sign in again.",
+          code: "SESSION_ENDED",
+        }
+      : {
+          kind: "retry",
+          message: "The dashboard could not get a sign-in token for the archive just now.",
+          code: "TOKEN_UNAVAILABLE",
+        };
   }
-  const message = error instanceof Error && error.message === "The archive took too long to answer."
-    ? error.message
-    : "The archive could not be asked just now.";
+  const message =
+    error instanceof Error && error.message === "The archive took too long to answer."
+      ? error.message
+      : "The archive could not be asked just now.";
   return { kind: "retry", message, code: null };
 }
 

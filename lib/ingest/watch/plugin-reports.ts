@@ -38,7 +38,9 @@ export function groupPluginReports<R extends ReportLike>(reports: readonly R[]):
   }
   const list = [...groups.entries()].map(([pluginName, items]) => {
     const sorted = [...items].sort((a, b) => timeOf(a) - timeOf(b));
-    const worst = sorted.map((r) => r.status ?? "UNKNOWN").sort((a, b) => statusRank(a) - statusRank(b))[0] ?? "UNKNOWN";
+    const worst =
+      sorted.map((r) => r.status ?? "UNKNOWN").sort((a, b) => statusRank(a) - statusRank(b))[0] ??
+      "UNKNOWN";
     return { pluginName, worst, reports: sorted, first: Math.min(...sorted.map(timeOf)) };
   });
   list.sort((a, b) => statusRank(a.worst) - statusRank(b.worst) || a.first - b.first);
@@ -49,7 +51,9 @@ export function groupPluginReports<R extends ReportLike>(reports: readonly R[]):
 // SUCCESS; null when there are no reports (yet), or the value is not a list of reports.
 export function pluginOutcomeOf(reports: unknown): PluginOutcome | null {
   if (!Array.isArray(reports) || reports.length === 0) return null;
-  const statuses = new Set(reports.map((r) => (typeof r === "object" && r !== null ? (r as ReportLike).status : null)));
+  const statuses = new Set(
+    reports.map((r) => (typeof r === "object" && r !== null ? (r as ReportLike).status : null)),
+  );
   if (statuses.has("FAILURE")) return "FAILURE";
   if (statuses.has("WARNING")) return "WARNING";
   return "SUCCESS";

@@ -10,7 +10,9 @@ const parsed = (iso: string | null | undefined) => {
 };
 
 // The last sign of progress: the submission, the latest plugin run, or the latest status change seen.
-export function lastProgressAt(snapshot: Pick<SipSnapshot, "submissionDate" | "pluginReports" | "history">): number | null {
+export function lastProgressAt(
+  snapshot: Pick<SipSnapshot, "submissionDate" | "pluginReports" | "history">,
+): number | null {
   const times = [
     parsed(snapshot.submissionDate),
     ...snapshot.pluginReports.map((r) => parsed(r.executionDate)),

@@ -4,12 +4,32 @@ import type { Enricher } from "@/lib/ingest/schemas";
 
 // The enrichers a reader may ask for on the status page (plugin reports always come along).
 export const DETAIL_ENRICHERS = [
-  { enricher: "metadata", label: "Metadata", help: "The package metadata of this version, per schema." },
-  { enricher: "representations", label: "Representations", help: "The documents of this version: format, size, checksum." },
+  {
+    enricher: "metadata",
+    label: "Metadata",
+    help: "The package metadata of this version, per schema.",
+  },
+  {
+    enricher: "representations",
+    label: "Representations",
+    help: "The documents of this version: format, size, checksum.",
+  },
   { enricher: "permissions", label: "Your permissions", help: "What you may do with the package." },
-  { enricher: "breadcrumbs", label: "Breadcrumbs", help: "Where the package sits: tenant, package, submission." },
-  { enricher: "searchcolumns", label: "Summary", help: "Profile, version and status as the archive indexes them." },
-  { enricher: "userPackage", label: "Submitter", help: "Who submitted the package, in which tenant." },
+  {
+    enricher: "breadcrumbs",
+    label: "Breadcrumbs",
+    help: "Where the package sits: tenant, package, submission.",
+  },
+  {
+    enricher: "searchcolumns",
+    label: "Summary",
+    help: "Profile, version and status as the archive indexes them.",
+  },
+  {
+    enricher: "userPackage",
+    label: "Submitter",
+    help: "Who submitted the package, in which tenant.",
+  },
 ] as const satisfies readonly { enricher: Enricher; label: string; help: string }[];
 
 const PERMISSIONS: Record<string, string> = {
@@ -30,7 +50,9 @@ export interface ReadableRow {
   value: string | string[] | ReadableRow[];
 }
 
-type SchemaLike = { properties?: Record<string, { title?: unknown; properties?: unknown; items?: unknown }> } | undefined;
+type SchemaLike =
+  | { properties?: Record<string, { title?: unknown; properties?: unknown; items?: unknown }> }
+  | undefined;
 
 function childSchema(schema: SchemaLike, key: string): SchemaLike {
   const property = schema?.properties?.[key];
@@ -47,16 +69,25 @@ function scalar(value: unknown): string {
 
 // Metadata values as rows: schema titles as labels, lists of texts as lists, objects nested.
 export function readableMetadata(values: unknown, schema?: SchemaLike): ReadableRow[] {
-  if (typeof values !== "object" || values === null || Array.isArray(values)) return [{ label: "Value", value: scalar(values) }];
+  if (typeof values !== "object" || values === null || Array.isArray(values))
+    return [{ label: "Value", value: scalar(values) }];
   return Object.entries(values as Record<string, unknown>).map(([key, value]) => {
     const title = schema?.properties?.[key]?.title;
     const label = typeof title === "string" ? title : key;
     const inner = childSchema(schema, key);
     if (Array.isArray(value)) {
-      if (value.every((v) => typeof v !== "object" || v === null)) return { label, value: value.map(scalar) };
-      return { label, value: value.map((item, i) => ({ label: `${i + 1}`, value: readableMetadata(item, inner) })) };
+      if (value.every((v) => typeof v !== "object" || v === null))
+        return { label, value: value.map(scalar) };
+      return {
+        label,
+        value: value.map((item, i) => ({
+          label: `${i + 1}`,
+          value: readableMetadata(item, inner),
+        })),
+      };
     }
-    if (typeof value === "object" && value !== null) return { label, value: readableMetadata(value, inner) };
+    if (typeof value === "object" && value !== null)
+      return { label, value: readableMetadata(value, inner) };
     return { label, value: scalar(value) };
   });
 }

@@ -4,7 +4,11 @@ import "server-only";
 // outcome, for ever.
 import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import type { DashboardDb } from "@/lib/db";
-import { recordPluginOutcome, staleSubmissions, type JournalViewer } from "@/lib/journal/submissions";
+import {
+  recordPluginOutcome,
+  staleSubmissions,
+  type JournalViewer,
+} from "@/lib/journal/submissions";
 
 // Enough for a page of the journal; the rest follow the next time the journal is opened.
 const MAX_ROWS = 20;
@@ -12,7 +16,13 @@ const PARALLEL = 4;
 
 // Asks the upstream about up to MAX_ROWS stale submissions and records what it says.
 // Failures leave the last known status in place: the journal must open even when the archive is down.
-export async function refreshStale(db: DashboardDb, viewer: JournalViewer, session: ApiSession, deps: ApiDeps, signal: AbortSignal): Promise<number> {
+export async function refreshStale(
+  db: DashboardDb,
+  viewer: JournalViewer,
+  session: ApiSession,
+  deps: ApiDeps,
+  signal: AbortSignal,
+): Promise<number> {
   const keys = await staleSubmissions(db, viewer, MAX_ROWS);
   if (keys.length === 0) return 0;
   const token = await deps.getUpstreamToken(session).catch(() => null);

@@ -30,5 +30,8 @@ export function sseRetry(ms: number = SSE_RETRY_MS): string {
 
 // Whether the stream should end after this event: nothing more will come for this SIP.
 export function endsStream(event: WatchEvent): boolean {
-  return (event.type === "snapshot" && event.snapshot.terminal) || (event.type === "problem" && event.final);
+  return (
+    (event.type === "snapshot" && event.snapshot.terminal) ||
+    (event.type === "problem" && event.final)
+  );
 }

@@ -19,10 +19,17 @@ export function statusTone(status: string | null): TimelineItem["tone"] {
 }
 
 // The timeline items, oldest first.
-export function timelineOf(snapshot: Pick<SipSnapshot, "submissionDate" | "history">): TimelineItem[] {
+export function timelineOf(
+  snapshot: Pick<SipSnapshot, "submissionDate" | "history">,
+): TimelineItem[] {
   const items: TimelineItem[] = [];
   if (snapshot.submissionDate) {
-    items.push({ label: "Submitted", at: snapshot.submissionDate, tone: "neutral", note: "accepted by the archive" });
+    items.push({
+      label: "Submitted",
+      at: snapshot.submissionDate,
+      tone: "neutral",
+      note: "accepted by the archive",
+    });
   }
   snapshot.history.forEach((change, index) => {
     const first = index === 0;

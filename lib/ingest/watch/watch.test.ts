@@ -34,7 +34,10 @@ describe("plugin reports", () => {
   });
 
   it("ranks a status the upstream invented between warnings and successes", () => {
-    const groups = groupPluginReports([report("a", "SUCCESS", "2025-01-01T10:00:00Z"), report("b", "SKIPPED", "2025-01-01T10:00:01Z")]);
+    const groups = groupPluginReports([
+      report("a", "SUCCESS", "2025-01-01T10:00:00Z"),
+      report("b", "SKIPPED", "2025-01-01T10:00:01Z"),
+    ]);
     expect(groups.map((g) => g.worst)).toEqual(["SKIPPED", "SUCCESS"]);
   });
 
@@ -53,22 +56,49 @@ describe("plugin reports", () => {
       "date must be a date.",
     ]);
     expect(messageLines("All good.")).toEqual(["All good."]);
-    const sentence = "The format could not be identified with certainty; the file is kept as: unknown.";
+    const sentence =
+      "The format could not be identified with certainty; the file is kept as: unknown.";
     expect(messageLines(sentence)).toEqual([sentence]);
   });
 });
 
 describe("snapshots", () => {
   const at = new Date("2025-01-01T10:00:05Z");
-  const first = nextSnapshot(null, { packageId: "p", name: "sip-1", status: "PENDING", submissionDate: "2025-01-01T10:00:00Z" }, "sip-1", at);
+  const first = nextSnapshot(
+    null,
+    { packageId: "p", name: "sip-1", status: "PENDING", submissionDate: "2025-01-01T10:00:00Z" },
+    "sip-1",
+    at,
+  );
 
   it("records each status change once, and keeps plugin reports an answer leaves out", () => {
-    const same = nextSnapshot(first, { packageId: "p", status: "PENDING" }, "sip-1", new Date("2025-01-01T10:00:06Z"));
+    const same = nextSnapshot(
+      first,
+      { packageId: "p", status: "PENDING" },
+      "sip-1",
+      new Date("2025-01-01T10:00:06Z"),
+    );
     expect(snapshotChanged(first, same)).toBe(false);
-    const withReports = nextSnapshot(same, { packageId: "p", status: "PROCESSING", pluginReports: [{ pluginName: "fixity", status: "SUCCESS" }] }, "sip-1", new Date("2025-01-01T10:00:07Z"));
-    const without = nextSnapshot(withReports, { packageId: "p", status: "PROCESSING" }, "sip-1", new Date("2025-01-01T10:00:08Z"));
+    const withReports = nextSnapshot(
+      same,
+      {
+        packageId: "p",
+        status: "PROCESSING",
+        pluginReports: [{ pluginName: "fixity", status: "SUCCESS" }],
+      },
+      "sip-1",
+      new Date("2025-01-01T10:00:07Z"),
+    );
+    const without = nextSnapshot(
+      withReports,
+      { packageId: "p", status: "PROCESSING" },
+      "sip-1",
+      new Date("2025-01-01T10:00:08Z"),
+    );
     expect(snapshotChanged(same, withReports)).toBe(true);
-    expect(without.pluginReports).toEqual([{ pluginName: "fixity", status: "SUCCESS", message: "", executionDate: null }]);
+    expect(without.pluginReports).toEqual([
+      { pluginName: "fixity", status: "SUCCESS", message: "", executionDate: null },
+    ]);
     expect(without.history).toEqual([
       { status: "PENDING", at: "2025-01-01T10:00:05.000Z" },
       { status: "PROCESSING", at: "2025-01-01T10:00:07.000Z" },
@@ -95,7 +125,14 @@ describe("no progress flag", () => {
   const snapshot: Pick<SipSnapshot, "terminal" | "submissionDate" | "pluginReports" | "history"> = {
     terminal: false,
     submissionDate: "2025-01-01T10:00:00Z",
-    pluginReports: [{ pluginName: "fixity", status: "SUCCESS", message: "", executionDate: "2025-01-01T10:02:00Z" }],
+    pluginReports: [
+      {
+        pluginName: "fixity",
+        status: "SUCCESS",
+        message: "",
+        executionDate: "2025-01-01T10:02:00Z",
+      },
+    ],
     history: [{ status: "PROCESSING", at: "2025-01-01T10:30:00Z" }],
   };
   const t = (iso: string) => Date.parse(iso);
@@ -103,7 +140,10 @@ describe("no progress flag", () => {
   it("counts minutes since the last plugin run or seen change, not since the dashboard first looked", () => {
     expect(stalledMinutes(snapshot, t("2025-01-01T10:06:59Z"))).toBeNull();
     expect(stalledMinutes(snapshot, t("2025-01-01T10:09:30Z"))).toBe(7);
-    const moved = { ...snapshot, history: [...snapshot.history, { status: "VALIDATING", at: "2025-01-01T10:31:00Z" }] };
+    const moved = {
+      ...snapshot,
+      history: [...snapshot.history, { status: "VALIDATING", at: "2025-01-01T10:31:00Z" }],
+    };
     expect(stalledMinutes(moved, t("2025-01-01T10:33:00Z"))).toBeNull();
   });
 
@@ -132,7 +172,17 @@ describe("readable package information", () => {
         retention: { title: "Retention", properties: { policy: { title: "Policy" } } },
       },
     };
-    expect(readableMetadata({ title: "Minutes", creator: ["Smith, Jane"], retention: { policy: "destroy" }, extra: true }, schema)).toEqual([
+    expect(
+      readableMetadata(
+        {
+          title: "Minutes",
+          creator: ["Smith, Jane"],
+          retention: { policy: "destroy" },
+          extra: true,
+        },
+        schema,
+      ),
+    ).toEqual([
       { label: "Title", value: "Minutes" },
       { label: "Creator", value: ["Smith, Jane"] },
       { label: "Retention", value: [{ label: "Policy", value: "destroy" }] },

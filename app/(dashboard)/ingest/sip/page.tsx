@@ -16,7 +16,10 @@ export default async function SipPage() {
         title="Send a prepared SIP"
         description="A zipped BagIt bag goes to the archive as it is; the archive checks its manifests and reads its package-metadata.json."
         actions={
-          <Link href="/ingest" className="text-accent text-sm font-medium underline underline-offset-2">
+          <Link
+            href="/ingest"
+            className="text-accent text-sm font-medium underline underline-offset-2"
+          >
             Build a package here instead
           </Link>
         }

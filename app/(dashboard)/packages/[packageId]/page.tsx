@@ -14,7 +14,10 @@ import { latestSubmission } from "@/lib/journal/submissions";
 import { listSchemas } from "@/lib/metadata/registry";
 import { statusPagePath } from "@/lib/queries/ingest";
 
-type Props = { params: Promise<{ packageId: string }>; searchParams: Promise<{ from?: string | string[] }> };
+type Props = {
+  params: Promise<{ packageId: string }>;
+  searchParams: Promise<{ from?: string | string[] }>;
+};
 
 function decoded(segment: string): string {
   try {
@@ -47,7 +50,10 @@ export default async function PackagePage({ params, searchParams }: Props) {
         description="Change the package metadata. Sending it creates a new version of the package through a delta SIP; the earlier versions are kept."
         actions={
           submissionName ? (
-            <Link href={statusPagePath(packageId, submissionName)} className="text-accent text-sm font-medium underline underline-offset-2">
+            <Link
+              href={statusPagePath(packageId, submissionName)}
+              className="text-accent text-sm font-medium underline underline-offset-2"
+            >
               Status of {submissionName}
             </Link>
           ) : undefined
@@ -57,8 +63,10 @@ export default async function PackagePage({ params, searchParams }: Props) {
         <Card>
           <CardContent className="flex flex-col gap-4">
             <p className="text-ink-muted text-sm">
-              Starting from the metadata of submission <span className="text-ink font-medium">{submissionName}</span>. A record replaces the
-              package&apos;s record of the same schema; records of schemas you leave out stay as they are.
+              Starting from the metadata of submission{" "}
+              <span className="text-ink font-medium">{submissionName}</span>. A record replaces the
+              package&apos;s record of the same schema; records of schemas you leave out stay as
+              they are.
             </p>
             <MetadataUpdateForm
               packageId={packageId}
@@ -71,13 +79,22 @@ export default async function PackagePage({ params, searchParams }: Props) {
         </Card>
       ) : (
         <EmptyState icon={<ArchiveIcon />} title="The dashboard has no submission of this package">
-          <p>The current metadata comes from the version a submission produced. Name a submission of {packageId} to start from it.</p>
+          <p>
+            The current metadata comes from the version a submission produced. Name a submission of{" "}
+            {packageId} to start from it.
+          </p>
           <form method="get" className="mt-4 flex flex-wrap items-end justify-center gap-2">
             <div className="flex flex-col gap-1.5 text-left">
               <label htmlFor="from" className={labelClasses}>
                 Submission name
               </label>
-              <input id="from" name="from" required placeholder="sip-1" className={inputClasses("h-10 w-48")} />
+              <input
+                id="from"
+                name="from"
+                required
+                placeholder="sip-1"
+                className={inputClasses("h-10 w-48")}
+              />
             </div>
             <Button type="submit" variant="secondary">
               Start from it

@@ -34,7 +34,10 @@ export default async function SipStatusPage({ params }: Props) {
         title={<span className="break-all">{packageId}</span>}
         description={`Submission ${submissionName}: its status, the archive's plugin reports, and the package as ingested.`}
         actions={
-          <Link href="/ingests" className="text-accent text-sm font-medium underline underline-offset-2">
+          <Link
+            href="/ingests"
+            className="text-accent text-sm font-medium underline underline-offset-2"
+          >
             All ingests
           </Link>
         }

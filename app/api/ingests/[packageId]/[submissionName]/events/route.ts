@@ -14,8 +14,15 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
   const key = { tenant: session.tenant, packageId, submissionName };
   // Each poll gets a fresh token: a watch outlives the five minutes a token lives.
   const poll = async (signal: AbortSignal) => {
-    const call = { token: await deps.getUpstreamToken(session), tenant: session.tenant, enrichers: ["pluginreports" as const], signal };
+    const call = {
+      token: await deps.getUpstreamToken(session),
+      tenant: session.tenant,
+      enrichers: ["pluginreports" as const],
+      signal,
+    };
     return (await deps.ingest.sipStatus(call, packageId, submissionName)).body;
   };
-  return sseResponse(ctx.request.signal, (send) => getStatusHub().watch(key, { poll, onEvent: send }));
+  return sseResponse(ctx.request.signal, (send) =>
+    getStatusHub().watch(key, { poll, onEvent: send }),
+  );
 });
