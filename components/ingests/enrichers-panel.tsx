@@ -1,7 +1,7 @@
 "use client";
 // "More about the package": the reader picks which enrichers to ask for (metadata,
 // representations, permissions, breadcrumbs, ...); the choice stays in the URL.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { parseEnrichers, type Enricher } from "@/lib/ingest/schemas";
@@ -31,9 +31,11 @@ export function EnrichersPanel({
   const pathname = usePathname();
   const params = useSearchParams();
   const queryClient = useQueryClient();
-  const given = params.get("show");
-  const chosen =
-    given === null ? DEFAULT_SHOWN : parseEnrichers(given).filter((e) => OFFERED.has(e));
+  // Read from the URL once; afterwards the checkboxes answer at once and the URL follows them.
+  const [chosen, setChosen] = useState<Enricher[]>(() => {
+    const given = params.get("show");
+    return given === null ? DEFAULT_SHOWN : parseEnrichers(given).filter((e) => OFFERED.has(e));
+  });
   const options = sipDetailsOptions(packageId, submissionName, chosen);
   const details = useQuery({ ...options, enabled: chosen.length > 0 });
 
@@ -43,12 +45,13 @@ export function EnrichersPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status]);
 
-  // The native history API: Next keeps useSearchParams in step, without asking the server again.
+  // The native history API keeps the choice in the URL without asking the server again.
   function toggle(enricher: Enricher, on: boolean) {
     const next = DETAIL_ENRICHERS.map((d) => d.enricher).filter((e) =>
       e === enricher ? on : chosen.includes(e),
     );
-    const query = new URLSearchParams(params);
+    setChosen(next);
+    const query = new URLSearchParams(window.location.search);
     query.set("show", next.join(","));
     window.history.replaceState(null, "", `${pathname}?${query.toString()}`);
   }
