@@ -22,7 +22,7 @@ export function proxy(request: NextRequest) {
   const nonce = createNonce();
   const policy = contentSecurityPolicy({
     nonce,
-    uploadOrigins: [originOf(env.INGEST_API_URL)].filter(present),
+    uploadOrigins: [originOf(env.INGEST_API_URL), ...env.UPLOAD_ORIGINS].filter(present),
     formOrigins: [originOf(env.OIDC_ISSUER)].filter(present),
     dev: process.env.NODE_ENV === "development",
     https: new URL(env.APP_URL).protocol === "https:",
@@ -40,7 +40,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/ingest|api/preservation|api/objects|_next/static|_next/image|favicon.ico).*)",
+      source:
+        "/((?!api/ingest|api/preservation|api/objects|_next/static|_next/image|favicon.ico).*)",
       // Prefetches carry no HTML to protect, and a nonce made for them would never be used.
       missing: [
         { type: "header", key: "next-router-prefetch" },

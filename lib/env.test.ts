@@ -31,6 +31,7 @@ describe("loadEnv defaults", () => {
     expect(env.SESSION_IDLE_MINUTES).toBe(30);
     expect(env.SESSION_ABSOLUTE_HOURS).toBe(8);
     expect(env.METADATA_SCHEMAS_DIR).toBe("config/metadata-schemas");
+    expect(env.UPLOAD_ORIGINS).toEqual([]);
     expect(env.AUTH_SECRET).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.embeddedArchive).toBe(true);
@@ -45,6 +46,16 @@ describe("loadEnv defaults", () => {
 });
 
 describe("loadEnv values", () => {
+  it("reads a list of upload origins, trimmed, as origins", () => {
+    const env = loadEnv({
+      UPLOAD_ORIGINS: " https://bucket.s3.eu-west-1.amazonaws.com/ , http://localhost:9000",
+    });
+    expect(env.UPLOAD_ORIGINS).toEqual([
+      "https://bucket.s3.eu-west-1.amazonaws.com",
+      "http://localhost:9000",
+    ]);
+  });
+
   it("reads numbers, modes and a postgres URL", () => {
     const env = loadEnv({
       UPSTREAM_TIMEOUT_MS: "2500",
@@ -139,6 +150,11 @@ describe("loadEnv failure sentences", () => {
       "SESSION_ABSOLUTE_HOURS",
       "8.5",
       "SESSION_ABSOLUTE_HOURS must be a whole number of hours from 1 to 720, got '8.5'",
+    ],
+    [
+      "UPLOAD_ORIGINS",
+      "https://uploads.example.org/bucket",
+      "UPLOAD_ORIGINS must be a comma-separated list of http(s) origins without paths, e.g. https://bucket.s3.eu-west-1.amazonaws.com, got 'https://uploads.example.org/bucket'",
     ],
     [
       "METADATA_SCHEMAS_DIR",

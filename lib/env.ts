@@ -45,6 +45,21 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
     .pipe(z.number().int().min(min).max(max))
     .default(fallback);
 
+// A comma-separated list of http(s) origins (scheme, host, port; no path), as an array.
+const originList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .refine((origins) =>
+    origins.every((o) => isHttpUrl(o) && new URL(o).origin === o.replace(/\/$/, "")),
+  )
+  .transform((origins) => origins.map((o) => new URL(o).origin))
+  .default([]);
+
 const untrimmed = (v: string) => v === v.trim();
 const noSpaces = (fallback: string) => z.string().regex(/^\S+$/).default(fallback);
 const folder = (fallback: string) => z.string().refine(untrimmed).default(fallback);
@@ -54,6 +69,8 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   PRESERVATION_API_URL: httpUrl(D.PRESERVATION_API_URL),
   INGEST_API_URL: httpUrl(D.INGEST_API_URL),
+  // Where the browser sends large files besides the ingest API's origin, e.g. a vendor's S3 bucket.
+  UPLOAD_ORIGINS: originList,
   OIDC_ISSUER: httpUrl(D.OIDC_ISSUER),
   OIDC_CLIENT_ID: noSpaces(D.OIDC_CLIENT_ID),
   OIDC_CLIENT_SECRET: z.string().refine(untrimmed).default(D.OIDC_CLIENT_SECRET),
@@ -89,6 +106,8 @@ const EXPECTED: Record<Variable, string> = {
   AUTH_SECRET: "at least 32 characters (create one with `openssl rand -base64 32`)",
   PRESERVATION_API_URL: "an http(s) URL",
   INGEST_API_URL: "an http(s) URL",
+  UPLOAD_ORIGINS:
+    "a comma-separated list of http(s) origins without paths, e.g. https://bucket.s3.eu-west-1.amazonaws.com",
   OIDC_ISSUER: "an http(s) URL",
   OIDC_CLIENT_ID: "a client id without spaces",
   OIDC_CLIENT_SECRET: "a secret without leading or trailing spaces",
