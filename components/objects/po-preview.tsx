@@ -46,8 +46,9 @@ export function PoPreview({ po, contentUrl }: PoPreviewProps) {
         <iframe
           src={`${contentUrl}&inline=1`}
           title={`Preview of ${name}`}
-          // No allow-same-origin: the document gets an opaque origin and cannot reach the dashboard.
-          sandbox="allow-scripts"
+          // Not sandboxed: a sandboxed frame has no plugins, and the browser's PDF viewer is one.
+          // The content route serves only application/pdf inline unsandboxed, with nosniff, so
+          // nothing but the PDF viewer renders it.
           className="border-line h-[32rem] w-full rounded-lg border"
         />
         <a
