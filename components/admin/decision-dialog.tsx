@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
+import { DeletionDialogActions, DeletionFailedNotice } from "./deletion-dialog-parts";
 import { Button } from "@/components/ui/button";
 import { MODE_TEXT } from "@/lib/deletions/rules";
 import {
@@ -115,28 +116,13 @@ export function DecisionDialog({ request, decision, disabledReason }: DecisionDi
               />
             </div>
             {decide.isError ? <ResultNotice error={decide.error as ApiCallError} /> : null}
-            {failed ? (
-              <ResultNotice
-                title="The archive did not delete the object"
-                tone="error"
-                error={{
-                  message: failed.message ?? "The archive refused the deletion.",
-                  ...(failed.code ? { code: failed.code } : {}),
-                }}
-              />
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="ghost">Cancel</Button>
-              </Dialog.Close>
-              <Button
-                type="submit"
-                variant={words.variant}
-                disabled={decide.isPending || comment.trim() === ""}
-              >
-                {decide.isPending ? "Sending…" : words.submit}
-              </Button>
-            </div>
+            <DeletionFailedNotice failed={failed} />
+            <DeletionDialogActions
+              label={words.submit}
+              variant={words.variant}
+              pending={decide.isPending}
+              disabled={comment.trim() === ""}
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -13,6 +13,7 @@ import {
   labelClasses,
 } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
+import { DeletionDialogActions, DeletionFailedNotice } from "./deletion-dialog-parts";
 import { Button } from "@/components/ui/button";
 import { DELETION_MODES } from "@/lib/preservation/schemas";
 import {
@@ -187,28 +188,13 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
               </p>
             </div>
             {remove.isError ? <ResultNotice error={remove.error as ApiCallError} /> : null}
-            {failed ? (
-              <ResultNotice
-                title="The archive did not delete the object"
-                tone="error"
-                error={{
-                  message: failed.message ?? "The archive refused the deletion.",
-                  ...(failed.code ? { code: failed.code } : {}),
-                }}
-              />
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="ghost">Cancel</Button>
-              </Dialog.Close>
-              <Button
-                type="submit"
-                variant="danger"
-                disabled={remove.isPending || settings.isPending}
-              >
-                {remove.isPending ? "Sending…" : fourEyes ? "Ask for approval" : "Delete object"}
-              </Button>
-            </div>
+            <DeletionFailedNotice failed={failed} />
+            <DeletionDialogActions
+              label={fourEyes ? "Ask for approval" : "Delete object"}
+              variant="danger"
+              pending={remove.isPending}
+              disabled={settings.isPending}
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>
