@@ -4,14 +4,10 @@
 import { useMemo, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-} from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { auditFilterQuery, type AuditFilters, type AuditRow } from "@/lib/admin/audit-filters";
 import { auditExportUrl, auditLogOptions } from "@/lib/queries/admin";
@@ -127,31 +123,7 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
       </div>
       {log.isError ? <ResultNotice error={log.error as ApiCallError} /> : null}
       <div className="border-line overflow-x-auto rounded-xl border">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Audit log entries, newest first</caption>
-          <thead className="text-ink-muted">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-line border-b">
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-4 py-2 font-medium">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-line text-ink border-b align-top last:border-0">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-4 py-2">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable table={table} caption="Audit log entries, newest first" />
         {log.isPending ? (
           <p role="status" className="text-ink-muted p-4 text-sm">
             Loading the audit log…

@@ -4,11 +4,11 @@
 import Link from "next/link";
 import {
   createColumnHelper,
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
 } from "@tanstack/react-table";
+import { DataTable } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
 import { statusPagePath } from "@/lib/queries/ingest";
@@ -102,35 +102,7 @@ export function JournalTable({ entries, isAdmin, onReview, caption }: JournalTab
   });
   return (
     <div className="border-line overflow-x-auto rounded-xl border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-ink-muted bg-surface-muted/60">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} className="border-line border-b">
-              {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  className="px-4 py-2.5 font-medium whitespace-nowrap"
-                >
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="border-line border-b align-top last:border-0">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-3">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable table={table} caption={caption} />
     </div>
   );
 }
