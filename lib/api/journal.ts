@@ -21,7 +21,7 @@ export interface SubmissionJournal {
     key: { tenant: string; packageId: string; submissionName: string },
     status: string,
     pluginReports?: unknown,
-  ): Promise<void>;
+  ): Promise<boolean>;
 }
 
 // A journal over one database (a promise, so the database opens on first use).
@@ -58,9 +58,14 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
       };
       if (pluginReports !== undefined) set.pluginOutcome = pluginReports;
       // Only rows the dashboard created: a SIP submitted elsewhere is not ours to journal. Pages
-      // poll the status; an unchanged one is not written again.
+      // poll the status; an unchanged answer is not written again, but reports first seen for a
+      // status already known (read before without the enricher) are.
+      const changed =
+        pluginReports === undefined
+          ? sql`${submissions.lastStatus} is distinct from ${status}`
+          : sql`(${submissions.lastStatus} is distinct from ${status} or ${submissions.pluginOutcome} is distinct from ${JSON.stringify(pluginReports)}::jsonb)`;
       const database = await db();
-      await database
+      const updated = await database
         .update(submissions)
         .set(set)
         .where(
@@ -68,9 +73,11 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
             eq(submissions.tenant, key.tenant),
             eq(submissions.packageId, key.packageId),
             eq(submissions.submissionName, key.submissionName),
-            sql`${submissions.lastStatus} is distinct from ${status}`,
+            changed,
           ),
-        );
+        )
+        .returning({ id: submissions.id });
+      return updated.length > 0;
     },
   };
 }

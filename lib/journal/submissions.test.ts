@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { submissions } from "@/lib/db/schema";
+import { createSubmissionJournal } from "@/lib/api/journal";
 import {
   JournalQuery,
   journalQueryFrom,
@@ -11,7 +12,6 @@ import {
   latestSubmission,
   listSubmissions,
   markReviewed,
-  recordPluginOutcome,
   staleSubmissions,
   type JournalViewer,
 } from "./submissions";
@@ -185,8 +185,11 @@ describe("ingest journal", () => {
 
   it("records plugin reports seen after the status, once, and takes the row out of the stale ones", async () => {
     const key = { tenant: "demo", packageId: "f", submissionName: "sip-1" };
-    expect(await recordPluginOutcome(opened.db, key, [ok("fixity"), fail])).toBe(true);
-    expect(await recordPluginOutcome(opened.db, key, [ok("fixity"), fail])).toBe(false);
+    // f is known as FAILED without reports; the same status now comes with them.
+    const journal = createSubmissionJournal(async () => opened.db);
+    expect(await journal.recordStatus(key, "FAILED", [ok("fixity"), fail])).toBe(true);
+    expect(await journal.recordStatus(key, "FAILED", [ok("fixity"), fail])).toBe(false);
+    expect(await journal.recordStatus(key, "FAILED")).toBe(false);
     expect(await ids(admin, { outcome: "FAILURE" })).toContain("f");
     // Finished and now with reports: no reason to ask again. g, e and d are still unfinished.
     expect((await staleSubmissions(opened.db, admin, 10)).map((k) => k.packageId)).toEqual([

@@ -219,30 +219,6 @@ export async function staleSubmissions(
     .limit(limit);
 }
 
-// Records a SIP's plugin reports when they differ from the journal's. The journal's recordStatus
-// (lib/api/journal.ts) writes only when the status changes, so reports first seen for a status
-// already known (e.g. read back without the enricher before) arrive through here.
-export async function recordPluginOutcome(
-  db: DashboardDb,
-  key: SubmissionKey,
-  reports: unknown[],
-): Promise<boolean> {
-  const value = JSON.stringify(reports);
-  const updated = await db
-    .update(submissions)
-    .set({ pluginOutcome: reports })
-    .where(
-      and(
-        eq(submissions.tenant, key.tenant),
-        eq(submissions.packageId, key.packageId),
-        eq(submissions.submissionName, key.submissionName),
-        sql`${submissions.pluginOutcome} is distinct from ${value}::jsonb`,
-      ),
-    )
-    .returning({ id: submissions.id });
-  return updated.length > 0;
-}
-
 // The newest submission of a package in a tenant, an ingested one when there is one: its
 // version carries the package's current metadata.
 export async function latestSubmission(

@@ -4,11 +4,7 @@ import "server-only";
 // outcome, for ever.
 import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import type { DashboardDb } from "@/lib/db";
-import {
-  recordPluginOutcome,
-  staleSubmissions,
-  type JournalViewer,
-} from "@/lib/journal/submissions";
+import { staleSubmissions, type JournalViewer } from "@/lib/journal/submissions";
 
 // Enough for a page of the journal; the rest follow the next time the journal is opened.
 const MAX_ROWS = 20;
@@ -36,7 +32,6 @@ export async function refreshStale(
         const { body } = await deps.ingest.sipStatus(call, key.packageId, key.submissionName);
         if (body.status) {
           await deps.journal.recordStatus(key, body.status, body.pluginReports);
-          if (body.pluginReports) await recordPluginOutcome(db, key, body.pluginReports);
           updated++;
         }
       } catch {
