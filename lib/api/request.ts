@@ -1,6 +1,7 @@
 // What every /api route checks about the incoming request before anything goes upstream: where it
 // comes from, what it carries and whether that matches the contract.
 import type { z } from "zod";
+import { readLimited } from "@/lib/read-limited";
 import { INGEST_LIMITS } from "@/lib/ingest/schemas";
 import { describeZodError } from "@/lib/zod-error";
 import { ApiError } from "./errors";
@@ -52,22 +53,9 @@ export async function readJsonBody(
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  if (request.body) {
-    let received = 0;
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > limit) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const bytes = request.body ? await readLimited(request.body, limit, "cancel") : Buffer.alloc(0);
+  if (!bytes) throw tooLarge();
+  const text = bytes.toString("utf8");
   if (text.trim() === "") {
     if ("empty" in options) return options.empty;
     throw new ApiError(

@@ -1,5 +1,6 @@
 // Reads a JSON request body up to a limit, counting bytes as they arrive: an oversized body is
 // refused from its Content-Length, or as soon as it passes the limit, never buffered whole.
+import { readLimited } from "@/lib/read-limited";
 import { IngestError } from "../http/errors";
 
 function tooLarge(limit: number) {
@@ -14,31 +15,34 @@ function tooLarge(limit: number) {
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const type = request.headers.get("content-type");
   if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new IngestError("VALIDATION_ERROR", `The request body must be JSON (Content-Type: application/json), not ${type}.`);
+    throw new IngestError(
+      "VALIDATION_ERROR",
+      `The request body must be JSON (Content-Type: application/json), not ${type}.`,
+    );
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
-  if (!request.body) throw new IngestError("VALIDATION_ERROR", "The request has no body: send the JSON described by the API.");
+  if (!request.body)
+    throw new IngestError(
+      "VALIDATION_ERROR",
+      "The request has no body: send the JSON described by the API.",
+    );
 
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > limit) {
-      // Not cancelled: cancelling destroys the socket before the answer can be sent.
-      reader.releaseLock();
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") throw new IngestError("VALIDATION_ERROR", "The request body is empty: send the JSON described by the API.");
+  // Released, not cancelled, past the limit: cancelling destroys the socket before the answer.
+  const bytes = await readLimited(request.body, limit, "release");
+  if (!bytes) throw tooLarge(limit);
+  const text = bytes.toString("utf8");
+  if (text.trim() === "")
+    throw new IngestError(
+      "VALIDATION_ERROR",
+      "The request body is empty: send the JSON described by the API.",
+    );
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new IngestError("VALIDATION_ERROR", `The request body is not valid JSON: ${(error as Error).message}.`);
+    throw new IngestError(
+      "VALIDATION_ERROR",
+      `The request body is not valid JSON: ${(error as Error).message}.`,
+    );
   }
 }
