@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "archive/src/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "archive/src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },
