@@ -88,6 +88,18 @@ describe("loadEnv values", () => {
       expect(loadEnv({ [name]: "https://vault.example.org/x" }).embeddedArchive).toBe(false);
     },
   );
+
+  it("believes npm start when it says the embedded archive runs on another port", () => {
+    const moved = {
+      PRESERVATION_API_URL: "http://localhost:4100/preservation",
+      INGEST_API_URL: "http://localhost:4100/ingest",
+      OIDC_ISSUER: "http://localhost:4100/oidc",
+    };
+    expect(loadEnv(moved).embeddedArchive).toBe(false);
+    expect(loadEnv({ ...moved, EMBEDDED_ARCHIVE: "true" }).embeddedArchive).toBe(true);
+    expect(loadEnv({ EMBEDDED_ARCHIVE: "false" }).embeddedArchive).toBe(false);
+    expect(() => loadEnv({ EMBEDDED_ARCHIVE: "yes" })).toThrow("EMBEDDED_ARCHIVE must be true or false, got 'yes'");
+  });
 });
 
 describe("loadEnv failure sentences", () => {

@@ -96,6 +96,11 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: wholeNumber(D.SESSION_IDLE_MINUTES, 1, 1_440),
   SESSION_ABSOLUTE_HOURS: wholeNumber(D.SESSION_ABSOLUTE_HOURS, 1, 720),
   METADATA_SCHEMAS_DIR: folder(D.METADATA_SCHEMAS_DIR),
+  // Set by `npm start` when it runs the embedded archive, which may listen on another port.
+  EMBEDDED_ARCHIVE: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
 });
 
 type Variable = keyof z.input<typeof schema>;
@@ -122,6 +127,7 @@ const EXPECTED: Record<Variable, string> = {
   SESSION_IDLE_MINUTES: "a whole number of minutes from 1 to 1440",
   SESSION_ABSOLUTE_HOURS: "a whole number of hours from 1 to 720",
   METADATA_SCHEMAS_DIR: "a folder path without leading or trailing spaces",
+  EMBEDDED_ARCHIVE: "true or false",
 };
 
 // Every variable the dashboard reads; docs and tests check themselves against this list.
@@ -140,7 +146,8 @@ function shown(name: Variable, value: string): string {
 }
 
 export type Env = z.output<typeof schema> & {
-  // True when every upstream points at the embedded archive's defaults, so `npm start` runs it.
+  // True when `npm start` runs the embedded archive (EMBEDDED_ARCHIVE), or, where that is not
+  // said, when every upstream points at the embedded archive's defaults.
   embeddedArchive: boolean;
 };
 
@@ -180,9 +187,10 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   return {
     ...e,
     embeddedArchive:
-      e.PRESERVATION_API_URL === D.PRESERVATION_API_URL &&
-      e.INGEST_API_URL === D.INGEST_API_URL &&
-      e.OIDC_ISSUER === D.OIDC_ISSUER,
+      e.EMBEDDED_ARCHIVE ??
+      (e.PRESERVATION_API_URL === D.PRESERVATION_API_URL &&
+        e.INGEST_API_URL === D.INGEST_API_URL &&
+        e.OIDC_ISSUER === D.OIDC_ISSUER),
   };
 }
 

@@ -45,6 +45,8 @@ async function main() {
     ...env,
     // The embedded archive on another port: point the dashboard's upstreams at it.
     ...(plan.embedded && plan.archivePort !== 4000 ? embeddedUrls(plan.archivePort) : {}),
+    // Demo sign-in hints and the first-run tour belong to the embedded archive, on any port.
+    EMBEDDED_ARCHIVE: plan.embedded ? "true" : "false",
     AUTH_SECRET: secret,
     // next-auth builds its callback URL from AUTH_URL; behind a proxy the Host header would differ.
     AUTH_URL: env.AUTH_URL || plan.appUrl,
