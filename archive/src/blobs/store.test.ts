@@ -66,4 +66,57 @@ describe("blob store", () => {
     expect(await store.cleanTemporary(0)).toBeGreaterThanOrEqual(1);
     expect(await readdir(path.join(store.root, ".tmp"))).not.toContain("left-over.part");
   });
+
+  it("removes an object only when no hold keeps it and the caller's check finds no use", async () => {
+    const file = path.join(dir, "held.txt");
+    await writeFile(file, "held bytes");
+    const hold = store.hold();
+    const { sha256 } = await store.adopt(file, hold);
+    expect(await store.removeUnlessUsed(sha256, async () => false)).toBe(false);
+    expect(await store.exists(sha256)).toBe(true);
+    hold.release();
+    expect(await store.removeUnlessUsed(sha256, async () => true)).toBe(false);
+    expect(await store.exists(sha256)).toBe(true);
+    expect(await store.removeUnlessUsed(sha256, async () => false)).toBe(true);
+    expect(await store.exists(sha256)).toBe(false);
+  });
+
+  it("holds an object that another store over the same folder would remove", async () => {
+    const other = await openBlobStore(dir);
+    const staged = await store.receive(Readable.from([Buffer.from("shared by two stores")]), { maxBytes: 100 });
+    await store.commit(staged);
+    const hold = store.hold();
+    expect(await hold.keep(staged.sha256)).toBe(true);
+    expect(await other.removeUnlessUsed(staged.sha256, async () => false)).toBe(false);
+    hold.release();
+    expect(await other.removeUnlessUsed(staged.sha256, async () => false)).toBe(true);
+    expect(await hold.keep(staged.sha256).catch((e: Error) => e.message)).toMatch(/released/);
+  });
+
+  it("places an object again when it is committed while a removal of the same digest runs", async () => {
+    const bytes = Buffer.from("committed during a removal");
+    const first = await store.receive(Readable.from([bytes]), { maxBytes: 100 });
+    await store.commit(first);
+    // The removal has checked the references (none) and is about to delete the object.
+    let checked = () => {};
+    const checking = new Promise<void>((resolve) => (checked = resolve));
+    let proceed = () => {};
+    const gate = new Promise<void>((resolve) => (proceed = resolve));
+    const removal = store.removeUnlessUsed(first.sha256, async () => {
+      checked();
+      await gate;
+      return false;
+    });
+    await checking;
+    // Another writer brings the same bytes and holds them until its row is written.
+    const second = await store.receive(Readable.from([bytes]), { maxBytes: 100 });
+    const hold = store.hold();
+    const committing = store.commit(second, hold);
+    proceed();
+    expect(await removal).toBe(true);
+    await committing;
+    // Without the lock the writer would have found the old object, dropped its copy, and lost both.
+    expect(await readFile(store.objectPath(first.sha256))).toEqual(bytes);
+    hold.release();
+  });
 });

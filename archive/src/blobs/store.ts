@@ -1,6 +1,7 @@
 // Content-addressed blob storage under ${dataDir}/blobs. Bytes are written to a temporary file
 // under .tmp, synced, then renamed to sha256/<aa>/<hex>: an object path only ever holds
-// complete content whose name is its digest.
+// complete content whose name is its digest. Placing and removing an object take its lock
+// (blob-locks.ts), and a removal spares objects a writer holds.
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
@@ -8,6 +9,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { addHold, dropHold, isHeld, withBlobLock } from "./blob-locks";
 
 export class BlobTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -23,19 +25,64 @@ export interface StagedBlob {
   size: number;
 }
 
+// Objects a writer keeps from removal until the rows that reference them are committed.
+export interface BlobHold {
+  readonly blobs: readonly string[];
+  // Holds an object that may already be stored; answers whether it is.
+  keep(sha256: string): Promise<boolean>;
+  // Lets go of every object held; later calls do nothing.
+  release(): void;
+}
+
 export interface BlobStore {
   root: string;
   objectPath(sha256: string): string;
   exists(sha256: string): Promise<boolean>;
   receive(source: Readable, options: { maxBytes: number }): Promise<StagedBlob>;
-  commit(staged: StagedBlob): Promise<string>;
+  // With a hold, the object is held from the moment it is in place.
+  commit(staged: StagedBlob, hold?: BlobHold): Promise<string>;
   discard(staged: StagedBlob): Promise<void>;
-  adopt(filePath: string): Promise<{ sha256: string; size: number }>;
+  adopt(filePath: string, hold?: BlobHold): Promise<{ sha256: string; size: number }>;
+  hold(): BlobHold;
+  // Removes an object unless it is held or `inUse` answers true, both asked under its lock.
+  removeUnlessUsed(sha256: string, inUse: () => Promise<boolean>): Promise<boolean>;
   sha256OfObject(sha256: string): Promise<string>;
   cleanTemporary(olderThanMs: number): Promise<number>;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+class StoreHold implements BlobHold {
+  readonly blobs: string[] = [];
+  private released = false;
+
+  constructor(private readonly store: Pick<BlobStore, "objectPath" | "exists">) {}
+
+  // Call under the object's lock.
+  add(sha256: string) {
+    if (this.released) throw new Error("A released blob hold cannot hold more blobs.");
+    addHold(this.store.objectPath(sha256));
+    this.blobs.push(sha256);
+  }
+
+  keep(sha256: string) {
+    return withBlobLock(this.store.objectPath(sha256), async () => {
+      this.add(sha256);
+      return this.store.exists(sha256);
+    });
+  }
+
+  release() {
+    if (this.released) return;
+    this.released = true;
+    for (const sha256 of this.blobs) dropHold(this.store.objectPath(sha256));
+  }
+}
+
+function storeHold(hold: BlobHold | undefined): StoreHold | undefined {
+  if (hold && !(hold instanceof StoreHold)) throw new Error("A blob hold must come from BlobStore.hold().");
+  return hold;
+}
 
 // Hex SHA-256 of a file, streamed.
 export async function sha256OfFile(filePath: string): Promise<{ sha256: string; size: number }> {
@@ -92,17 +139,21 @@ export async function openBlobStore(dataDir: string): Promise<BlobStore> {
     }
   };
 
-  const moveIntoPlace = async (from: string, sha256: string) => {
+  const moveIntoPlace = (from: string, sha256: string, hold?: BlobHold) => {
     const target = objectPath(sha256);
-    if (await exists(sha256)) {
-      // Same digest, same bytes: the object is already there.
-      await rm(from, { force: true });
+    const holder = storeHold(hold);
+    return withBlobLock(target, async () => {
+      holder?.add(sha256);
+      if (await exists(sha256)) {
+        // Same digest, same bytes: the object is already there.
+        await rm(from, { force: true });
+        return target;
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(from, target);
+      await syncDirectory(path.dirname(target));
       return target;
-    }
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(from, target);
-    await syncDirectory(path.dirname(target));
-    return target;
+    });
   };
 
   return {
@@ -126,17 +177,26 @@ export async function openBlobStore(dataDir: string): Promise<BlobStore> {
       }
       return { tmpPath, sha256: state.hash.digest("hex"), size: state.size };
     },
-    commit: (staged) => moveIntoPlace(staged.tmpPath, staged.sha256),
+    commit: (staged, hold) => moveIntoPlace(staged.tmpPath, staged.sha256, hold),
     async discard(staged) {
       await rm(staged.tmpPath, { force: true });
     },
-    async adopt(filePath) {
+    async adopt(filePath, hold) {
       // The file is moved, not copied: callers hand over files they own (a job's work folder on
       // the same volume). It is synced first so the renamed object is complete on disk.
       const { sha256, size } = await sha256OfFile(filePath);
       await syncFile(filePath);
-      await moveIntoPlace(filePath, sha256);
+      await moveIntoPlace(filePath, sha256, hold);
       return { sha256, size };
+    },
+    hold: () => new StoreHold({ objectPath, exists }),
+    removeUnlessUsed(sha256, inUse) {
+      const target = objectPath(sha256);
+      return withBlobLock(target, async () => {
+        if (isHeld(target) || (await inUse())) return false;
+        await rm(target, { force: true });
+        return true;
+      });
     },
     async sha256OfObject(sha256) {
       return (await sha256OfFile(objectPath(sha256))).sha256;
