@@ -125,8 +125,14 @@ export function createUploadHandler(options: UploadHandlerOptions) {
         `The file's SHA-256 is ${staged.sha256}, not ${expected} as ${headerName} says: nothing was kept, upload it again.`,
       );
     }
-    await blobs.commit(staged);
-    await completeUpload(db, key, staged);
+    // Held until the row names it, so no sweep removes the object in between.
+    const hold = blobs.hold();
+    try {
+      await blobs.commit(staged, hold);
+      await completeUpload(db, key, staged);
+    } finally {
+      hold.release();
+    }
     await options.syncDatabase?.();
     res.setHeader("ETag", `"${staged.sha256}"`);
     res.setHeader("X-Checksum-Sha256", staged.sha256);

@@ -1,10 +1,7 @@
 // Removing an object's data. The row of the package stays (marked deleted) so that its poId is never
 // reused and its trace keeps an owner; blobs go only when nothing else references the same bytes.
-import { rm } from "node:fs/promises";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { BlobStore } from "../blobs/store";
-import type { ArchiveDb } from "../db/client";
-import { packageFiles, packages, packageVersions, uploads } from "../db/schema";
+import { and, eq } from "drizzle-orm";
+import { packageFiles, packages, packageVersions } from "../db/schema";
 import type { StoredMetadata } from "../ingest/store";
 import type { Queryable } from "../jobs/queue";
 import { sealedVersions } from "./tables";
@@ -34,35 +31,4 @@ export async function deletePackageData(
   if (mode === "SubDOsAndEvidence") await tx.delete(sealedVersions).where(ofPackage(sealedVersions));
   else await tx.update(sealedVersions).set({ dataDeletedAt: now }).where(ofPackage(sealedVersions));
   return [...blobs];
-}
-
-// Removes the blobs no live file, metadata file, sealed version or completed upload still names.
-export async function removeUnreferencedBlobs(db: ArchiveDb, store: BlobStore, candidates: string[]): Promise<number> {
-  let removed = 0;
-  for (const blob of candidates) {
-    if (await isReferenced(db, blob)) continue;
-    await rm(store.objectPath(blob), { force: true });
-    removed += 1;
-  }
-  return removed;
-}
-
-async function isReferenced(db: ArchiveDb, blob: string): Promise<boolean> {
-  const asFile = JSON.stringify([{ file: { blob } }]);
-  const asObject = JSON.stringify([{ sha256: blob }]);
-  const checks = await Promise.all([
-    db
-      .select({ one: sql`1` })
-      .from(packageFiles)
-      .where(or(eq(packageFiles.blob, blob), sql`${packageFiles.metadatas} @> ${asFile}::jsonb`))
-      .limit(1),
-    db.select({ one: sql`1` }).from(packageVersions).where(sql`${packageVersions.metadatas} @> ${asFile}::jsonb`).limit(1),
-    db
-      .select({ one: sql`1` })
-      .from(sealedVersions)
-      .where(and(isNull(sealedVersions.dataDeletedAt), sql`${sealedVersions.objects} @> ${asObject}::jsonb`))
-      .limit(1),
-    db.select({ one: sql`1` }).from(uploads).where(eq(uploads.sha256, blob)).limit(1),
-  ]);
-  return checks.some((rows) => rows.length > 0);
 }

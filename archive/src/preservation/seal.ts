@@ -3,13 +3,13 @@
 // or at the latest when the preservation API first reads them.
 import { Readable } from "node:stream";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { BlobStore } from "../blobs/store";
+import { removeUnreferencedBlobs } from "../blobs/references";
+import type { BlobHold, BlobStore } from "../blobs/store";
 import type { ArchiveDb } from "../db/client";
 import { packages, packageVersions } from "../db/schema";
 import { createEvidenceRecords, type Tsa } from "../evidence";
 import { appendTrace, getVersion } from "../ingest/store";
 import type { Queryable } from "../jobs/queue";
-import { removeUnreferencedBlobs } from "./deletion";
 import { entriesFromVersion, type PendingBlob, type PoEntry } from "./manifest";
 import { sealedVersions, type StoredEvidenceRecord } from "./tables";
 
@@ -39,16 +39,17 @@ export async function sealEntries(tsa: Tsa, entries: PoEntry[], now = new Date()
   };
 }
 
-// Puts bytes into the blob store; the store names them by digest, which must be the one promised.
-export async function storeBlobs(blobs: BlobStore, pending: PendingBlob[]): Promise<void> {
+// Puts bytes into the blob store, held by `hold`; the store names them by digest, which must be
+// the one promised.
+export async function storeBlobs(blobs: BlobStore, pending: PendingBlob[], hold: BlobHold): Promise<void> {
   for (const blob of pending) {
-    if (await blobs.exists(blob.sha256)) continue;
+    if (await hold.keep(blob.sha256)) continue;
     const staged = await blobs.receive(Readable.from([blob.bytes]), { maxBytes: blob.bytes.length });
     if (staged.sha256 !== blob.sha256) {
       await blobs.discard(staged);
       throw new Error("A blob's digest changed while it was being stored.");
     }
-    await blobs.commit(staged);
+    await blobs.commit(staged, hold);
   }
 }
 
@@ -102,18 +103,24 @@ async function sealStoredVersion(deps: SealDeps, key: { tenant: string; packageI
   if (!version) return;
   const { entries, blobs } = entriesFromVersion(version);
   if (entries.length === 0) return;
-  await storeBlobs(deps.blobs, blobs);
-  const sealing = await sealEntries(deps.tsa, entries);
-  const sealed = await deps.db.transaction(async (tx) => {
-    // A deletion may have come between reading the version and now: its evidence must not reappear.
-    const [pkg] = await tx
-      .select({ deletedAt: packages.deletedAt })
-      .from(packages)
-      .where(and(eq(packages.tenant, key.tenant), eq(packages.packageId, key.packageId)))
-      .for("update");
-    if (!pkg || pkg.deletedAt) return false;
-    return recordSealing(tx, { ...key, subject: "archive" }, entries, sealing);
-  });
+  const hold = deps.blobs.hold();
+  let sealed: boolean;
+  try {
+    await storeBlobs(deps.blobs, blobs, hold);
+    const sealing = await sealEntries(deps.tsa, entries);
+    sealed = await deps.db.transaction(async (tx) => {
+      // A deletion may have come between reading the version and now: its evidence must not reappear.
+      const [pkg] = await tx
+        .select({ deletedAt: packages.deletedAt })
+        .from(packages)
+        .where(and(eq(packages.tenant, key.tenant), eq(packages.packageId, key.packageId)))
+        .for("update");
+      if (!pkg || pkg.deletedAt) return false;
+      return recordSealing(tx, { ...key, subject: "archive" }, entries, sealing);
+    });
+  } finally {
+    hold.release();
+  }
   // Nor may the metadata bytes written for it outlive the deletion.
   if (!sealed) await removeUnreferencedBlobs(deps.db, deps.blobs, blobs.map((b) => b.sha256));
 }

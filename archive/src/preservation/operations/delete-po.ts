@@ -2,9 +2,10 @@
 // with sor Evidence still answers it); SubDOsAndEvidence, the default, removes both. The trace,
 // with the claimed requestor and the reason, outlives the object either way.
 import type { DeletePORequest } from "@/lib/preservation/schemas";
+import { removeUnreferencedBlobs } from "../../blobs/references";
 import { appendTrace } from "../../ingest/store";
 import type { Operation } from "../context";
-import { deletePackageData, removeUnreferencedBlobs, type DeletionMode } from "../deletion";
+import { deletePackageData, type DeletionMode } from "../deletion";
 import { PreservationError, unknownPoId } from "../errors";
 import { lookupPackage } from "../objects";
 

@@ -2,6 +2,8 @@
 // profile; its first version is sealed with evidence records before the answer.
 import { randomUUID } from "node:crypto";
 import type { PreservePORequest } from "@/lib/preservation/schemas";
+import { withBlobHold } from "../../blobs/references";
+import type { BlobHold } from "../../blobs/store";
 import { addVersion, appendTrace } from "../../ingest/store";
 import type { Operation, OperationContext } from "../context";
 import { requesterError, requireWriter } from "../errors";
@@ -17,21 +19,25 @@ export const preservePO: Operation<PreservePORequest> = async (request, ctx) => 
   requireWriter(ctx.caller.roles);
   const profile = activeProfile(ctx, request.pro);
   const decoded = decodeSubmittedPos(request.po ?? [], ctx.services.metadata, ctx.services.identify);
-  const { entries } = await storeDecoded(ctx, decoded);
   const poId = randomUUID();
-  const sealing = await sealEntries(ctx.services.tsa.tsa, entries, ctx.now);
   const subject = ctx.caller.sub;
-  await ctx.services.db.transaction(async (tx) => {
-    await appendTrace(tx, {
-      tenant: ctx.caller.tenant,
-      packageId: poId,
-      subject,
-      operation: "PreservePO",
-      object: poId,
-      detail: `profile ${profile.pid}; ${entries.length} PO(s): ${entries.map((e) => e.id).join(", ")}; reqId ${ctx.reqId}`,
+  // The bytes are held until the version naming them is committed; a refusal frees them.
+  const entries = await withBlobHold(ctx.services.db, ctx.services.blobs, async (hold) => {
+    const { entries } = await storeDecoded(ctx, decoded, hold);
+    const sealing = await sealEntries(ctx.services.tsa.tsa, entries, ctx.now);
+    await ctx.services.db.transaction(async (tx) => {
+      await appendTrace(tx, {
+        tenant: ctx.caller.tenant,
+        packageId: poId,
+        subject,
+        operation: "PreservePO",
+        object: poId,
+        detail: `profile ${profile.pid}; ${entries.length} PO(s): ${entries.map((e) => e.id).join(", ")}; reqId ${ctx.reqId}`,
+      });
+      const version = await addRecordedVersion(tx, ctx, poId, profile.ingestProfile, decoded, entries);
+      await recordSealing(tx, { tenant: ctx.caller.tenant, packageId: poId, version, subject }, entries, sealing);
     });
-    const version = await addRecordedVersion(tx, ctx, poId, profile.ingestProfile, decoded, entries);
-    await recordSealing(tx, { tenant: ctx.caller.tenant, packageId: poId, version, subject }, entries, sealing);
+    return entries;
   });
   await ctx.services.syncDatabase();
   return { body: { poId, po: entries.map((e) => poOut(e)) }, policy: [profile.pid] };
@@ -47,10 +53,10 @@ function activeProfile(ctx: OperationContext, pid: string): PreservationProfile 
   return profile;
 }
 
-// Writes the POs' bytes to the blob store; answers their entries.
-export async function storeDecoded(ctx: OperationContext, decoded: DecodedPo[]) {
+// Writes the POs' bytes to the blob store, held by `hold`; answers their entries.
+export async function storeDecoded(ctx: OperationContext, decoded: DecodedPo[], hold: BlobHold) {
   const result = entriesFromDecoded(decoded);
-  await storeBlobs(ctx.services.blobs, result.blobs);
+  await storeBlobs(ctx.services.blobs, result.blobs, hold);
   return result;
 }
 
