@@ -1,12 +1,12 @@
 // Which blobs the archive still needs, and the removal of those it does not. Blobs are
 // content-addressed, so the same bytes may belong to several packages, uploads and SIPs: a blob
 // goes only when no row names it, checked under its lock (see blob-locks.ts).
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ArchiveDb } from "../db/client";
-import { packageFiles, packageVersions, sealedVersions, uploads } from "../db/schema";
+import { packageFiles, packageVersions, sealedVersions, submissionBlobs, submissions, uploads } from "../db/schema";
 import type { BlobHold, BlobStore } from "./store";
 
-// Whether a live file, metadata file, sealed version or completed upload names `blob`.
+// Whether a live file, metadata file, sealed version, upload or unfinished SIP names `blob`.
 export async function isReferenced(db: ArchiveDb, blob: string): Promise<boolean> {
   const asFile = JSON.stringify([{ file: { blob } }]);
   const asObject = JSON.stringify([{ sha256: blob }]);
@@ -23,6 +23,12 @@ export async function isReferenced(db: ArchiveDb, blob: string): Promise<boolean
       .where(and(isNull(sealedVersions.dataDeletedAt), sql`${sealedVersions.objects} @> ${asObject}::jsonb`))
       .limit(1),
     db.select({ one: sql`1` }).from(uploads).where(eq(uploads.sha256, blob)).limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(submissionBlobs)
+      .innerJoin(submissions, eq(submissions.id, submissionBlobs.submissionId))
+      .where(and(eq(submissionBlobs.blob, blob), inArray(submissions.status, ["PENDING", "PROCESSING"])))
+      .limit(1),
   ]);
   return checks.some((rows) => rows.length > 0);
 }

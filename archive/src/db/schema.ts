@@ -119,6 +119,22 @@ export const submissions = pgTable(
   (t) => [uniqueIndex("submissions_package_name_idx").on(t.tenant, t.packageId, t.name)],
 );
 
+// The blobs a SIP brought in or names: its bag, its uploads (rows written when it is accepted) and
+// the files the pipeline stored (written as it stores them). While the SIP is PENDING or
+// PROCESSING they count as references, since the uploads' rows may go and nothing else names the
+// rest; once it is FAILED they are what its cleanup frees. Rows go when the SIP ends.
+export const submissionBlobs = pgTable(
+  "submission_blobs",
+  {
+    submissionId: text("submission_id").notNull(),
+    blob: text("blob").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blob, t.submissionId] }),
+    index("submission_blobs_submission_idx").on(t.submissionId),
+  ],
+);
+
 export const pluginReports = pgTable(
   "plugin_reports",
   {

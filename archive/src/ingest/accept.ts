@@ -1,6 +1,6 @@
 // Accepting a SIP: its record is synced to disk, then one transaction numbers it within its
-// package, stores it as PENDING, queues its job and starts its trace. Only then is it answered,
-// so a 2xx always means the SIP survives a crash and will be processed.
+// package, stores it as PENDING with the blobs it holds, queues its job and starts its trace. Only
+// then is it answered, so a 2xx always means the SIP survives a crash and will be processed.
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { packages, submissions } from "../db/schema";
@@ -8,6 +8,7 @@ import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
 import { enqueueJob } from "../jobs/queue";
 import type { IngestDeps } from "./deps";
+import { holdSipBlobs } from "./sip-blobs";
 import { removeSipRecord, type SipRecord, writeSipRecord } from "./sip-record";
 import { appendTrace, findPackage, lockPackage } from "./store";
 import type { SubmissionRow } from "./submissions";
@@ -56,6 +57,9 @@ export async function acceptSip(deps: IngestDeps, caller: Caller, sip: NewSip): 
         })
         .returning();
       if (!inserted) throw new Error("The submission was not recorded.");
+      // Its bag and uploads must outlive the upload rows until the pipeline is done with them.
+      const held = [...(sip.sipBlob ? [sip.sipBlob.sha256] : []), ...Object.values(sip.uploads).map((u) => u.sha256)];
+      await holdSipBlobs(tx, inserted.id, held);
       await enqueueJob(tx, { submissionId: inserted.id, tenant: caller.tenant, packageId: sip.packageId });
       await appendTrace(tx, {
         tenant: caller.tenant,

@@ -2,6 +2,7 @@
 // what the archive holds (upload keys), before anything is accepted. Each failure is a
 // VALIDATION_ERROR whose message names the field and the rule.
 import type { Content, IngestContent, MetadataObject } from "@/lib/ingest/schemas";
+import type { BlobHold } from "../blobs/store";
 import { resolveUploadKey } from "../blobs/upload-urls";
 import { IngestError } from "../http/errors";
 import type { IngestProfile } from "../profiles/ingest-profiles";
@@ -83,17 +84,20 @@ export function metadataSchemaProblem(deps: IngestDeps, profile: IngestProfile, 
   return null;
 }
 
-// Resolves the S3 keys a request names to the tenant's finished uploads.
+// Resolves the S3 keys a request names to the tenant's finished uploads, whose blobs `hold` keeps
+// until the SIP's own rows name them.
 export async function resolveUploads(
   deps: IngestDeps,
   tenant: string,
   contents: LocatedContent[],
+  hold: BlobHold,
 ): Promise<Record<string, BlobRef>> {
   const resolved: Record<string, BlobRef> = {};
   for (const { field, content } of contents) {
     if (content.type !== "S3" || resolved[content.content]) continue;
     const found = await resolveUploadKey(deps.db, tenant, content.content);
     if ("problem" in found) throw invalid(`${field ? `${field}.` : ""}content: ${found.problem}`);
+    await hold.keep(found.sha256);
     resolved[content.content] = found;
   }
   return resolved;

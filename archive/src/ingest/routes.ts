@@ -15,6 +15,8 @@ import {
   type Enricher,
 } from "@/lib/ingest/schemas";
 import { describeZodError } from "@/lib/zod-error";
+import { withBlobHold } from "../blobs/references";
+import type { BlobHold } from "../blobs/store";
 import { createUploadUrl } from "../blobs/upload-urls";
 import type { ArchiveEnv, Caller } from "../http/context";
 import { IngestError } from "../http/errors";
@@ -53,6 +55,8 @@ const body = (c: Context<ArchiveEnv>) => readJsonBody(c.req.raw, INGEST_LIMITS.i
 // Builds the ingest routes over the shared dependencies.
 export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
   const routes = new Hono<ArchiveEnv>();
+  // Blobs a request stores or names stay until its SIP's rows name them; a refusal frees them.
+  const holding = <T>(fn: (hold: BlobHold) => Promise<T>) => withBlobHold(deps.db, deps.blobs, fn);
 
   const accepted = async (c: Context<ArchiveEnv>, row: SubmissionRow, enrichers: Enricher[]) => {
     const location = `/ingest/sip/${encodeURIComponent(row.packageId)}/${encodeURIComponent(row.name)}`;
@@ -79,14 +83,17 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
       checkMetadatas(deps, profile, d.metadatas, `${field}.metadatas`);
     });
     checkMetadatas(deps, profile, request.metadatas, "metadatas");
-    const uploads = await resolveUploads(deps, caller.tenant, contentsOf(request.metadatas, documents, single ? "document" : "documents"));
-    const row = await acceptSip(deps, caller, {
-      kind: "document",
-      packageId: request.packageId ?? randomUUID(),
-      profile: profile.id,
-      metadatas: request.metadatas,
-      documents,
-      uploads,
+    const row = await holding(async (hold) => {
+      const contents = contentsOf(request.metadatas, documents, single ? "document" : "documents");
+      const uploads = await resolveUploads(deps, caller.tenant, contents, hold);
+      return acceptSip(deps, caller, {
+        kind: "document",
+        packageId: request.packageId ?? randomUUID(),
+        profile: profile.id,
+        metadatas: request.metadatas,
+        documents,
+        uploads,
+      });
     });
     return accepted(c, row, enrichers);
   });
@@ -101,14 +108,16 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
     if (!profileId) throw new IngestError("NOT_FOUND", `There is no package ${packageId} in this tenant.`);
     const request = parse(UpdateDocumentRequest, await body(c));
     checkMetadatas(deps, checkProfile(deps, profileId), request.metadatas, "metadatas");
-    const uploads = await resolveUploads(deps, caller.tenant, contentsOf(request.metadatas, [], "documents"));
-    const row = await acceptSip(deps, caller, {
-      kind: "update",
-      packageId,
-      profile: profileId,
-      metadatas: request.metadatas,
-      documents: [],
-      uploads,
+    const row = await holding(async (hold) => {
+      const uploads = await resolveUploads(deps, caller.tenant, contentsOf(request.metadatas, [], "documents"), hold);
+      return acceptSip(deps, caller, {
+        kind: "update",
+        packageId,
+        profile: profileId,
+        metadatas: request.metadatas,
+        documents: [],
+        uploads,
+      });
     });
     return accepted(c, row, enrichers);
   });
@@ -132,26 +141,28 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
     requireIngestRole(caller);
     const enrichers = enrichersOf(c);
     const request = parse(IngestSipRequest, await body(c));
-    const uploads = await resolveUploads(deps, caller.tenant, [{ field: "", content: request }]);
-    const sipBlob = await storeSipContent(deps, request, uploads);
-    const meta = await readBagPackageMetadata(deps.blobs.objectPath(sipBlob.sha256));
-    if (!meta.profile) throw new IngestError("VALIDATION_ERROR", "package-metadata.json: profile is required");
-    const profile = checkProfile(deps, meta.profile, "package-metadata.json: profile");
-    checkMetadatas(deps, profile, meta.metadatas, "package-metadata.json: metadatas");
-    meta.documents?.forEach((d, i) => checkMetadatas(deps, profile, d.metadatas, `package-metadata.json: documents[${i}].metadatas`));
-    const metadataFiles = [...meta.metadatas, ...(meta.documents ?? []).flatMap((d) => d.metadatas ?? [])];
-    Object.assign(uploads, await resolveUploads(deps, caller.tenant, contentsOf(metadataFiles, [], "documents")));
-    const row = await acceptSip(deps, caller, {
-      kind: "sip",
-      packageId: meta.packageId ?? randomUUID(),
-      profile: profile.id,
-      metadatas: meta.metadatas,
-      documents: [],
-      // The bag itself is kept as a blob; the inline copy is not stored twice.
-      sip: { ...request, content: request.type === "BINARY" ? "" : request.content },
-      sipBlob,
-      bagDocuments: meta.documents,
-      uploads,
+    const row = await holding(async (hold) => {
+      const uploads = await resolveUploads(deps, caller.tenant, [{ field: "", content: request }], hold);
+      const sipBlob = await storeSipContent(deps, request, uploads, hold);
+      const meta = await readBagPackageMetadata(deps.blobs.objectPath(sipBlob.sha256));
+      if (!meta.profile) throw new IngestError("VALIDATION_ERROR", "package-metadata.json: profile is required");
+      const profile = checkProfile(deps, meta.profile, "package-metadata.json: profile");
+      checkMetadatas(deps, profile, meta.metadatas, "package-metadata.json: metadatas");
+      meta.documents?.forEach((d, i) => checkMetadatas(deps, profile, d.metadatas, `package-metadata.json: documents[${i}].metadatas`));
+      const metadataFiles = [...meta.metadatas, ...(meta.documents ?? []).flatMap((d) => d.metadatas ?? [])];
+      Object.assign(uploads, await resolveUploads(deps, caller.tenant, contentsOf(metadataFiles, [], "documents"), hold));
+      return acceptSip(deps, caller, {
+        kind: "sip",
+        packageId: meta.packageId ?? randomUUID(),
+        profile: profile.id,
+        metadatas: meta.metadatas,
+        documents: [],
+        // The bag itself is kept as a blob; the inline copy is not stored twice.
+        sip: { ...request, content: request.type === "BINARY" ? "" : request.content },
+        sipBlob,
+        bagDocuments: meta.documents,
+        uploads,
+      });
     });
     return accepted(c, row, enrichers);
   });

@@ -7,6 +7,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { INGEST_LIMITS, packageIdProblem, type Content } from "@/lib/ingest/schemas";
 import { type BagPackageMetadata, PACKAGE_METADATA_FILE, parsePackageMetadata } from "../bagit/package-metadata";
+import type { BlobHold } from "../blobs/store";
 import { fetchToFile } from "../fetch/fetch-to-file";
 import { readZipDirectory, readZipEntry } from "../formats/zip-directory";
 import { runOnFile } from "../formats/reads";
@@ -16,11 +17,12 @@ import type { BlobRef } from "./sip-record";
 
 const invalid = (message: string) => new IngestError("VALIDATION_ERROR", message);
 
-// Stores the zip a PUT /sip names and answers its blob.
+// Stores the zip a PUT /sip names, held by `hold`, and answers its blob.
 export async function storeSipContent(
   deps: IngestDeps,
   content: Content,
   uploads: Record<string, BlobRef>,
+  hold: BlobHold,
 ): Promise<BlobRef> {
   if (content.type === "S3") {
     const found = uploads[content.content];
@@ -31,7 +33,7 @@ export async function storeSipContent(
     const staged = await deps.blobs.receive(Readable.from([Buffer.from(content.content, "base64")]), {
       maxBytes: INGEST_LIMITS.inlineBodyBytes,
     });
-    await deps.blobs.commit(staged);
+    await deps.blobs.commit(staged, hold);
     return { sha256: staged.sha256, size: staged.size };
   }
   const dest = path.join(deps.blobs.root, ".tmp", `${randomUUID()}.fetch`);
@@ -41,7 +43,7 @@ export async function storeSipContent(
       allowPrivate: deps.config.allowPrivateUrls,
       timeoutMs: 10 * 60_000,
     });
-    return await deps.blobs.adopt(dest);
+    return await deps.blobs.adopt(dest, hold);
   } catch (error) {
     throw invalid(`content: the bag could not be fetched from ${content.content}: ${(error as Error).message}`);
   } finally {

@@ -1,8 +1,10 @@
 // Package assembly: the last plugin. One transaction adds the AIP version (the documents as its
 // representations, each with its own metadata), marks the SIP INGESTED, writes the report and
-// the trace, and completes the job: a crash leaves either all of it or none.
+// the trace, hands the SIP's blobs over to the version and completes the job: a crash leaves
+// either all of it or none.
 import type { JobRow } from "../../jobs/queue";
 import { completeJob } from "../../jobs/queue";
+import { dropSipBlobs } from "../sip-blobs";
 import { addVersion, appendTrace, getVersion, type StoredFile, type StoredMetadata } from "../store";
 import { addPluginReport, setSubmissionStatus } from "../submissions";
 import type { PipelineContext, PluginResult } from "./types";
@@ -89,6 +91,7 @@ export async function assemblePackage(ctx: PipelineContext, job: JobRow): Promis
       detail: `${files.length} file(s) from SIP ${ctx.submissionName}`,
     });
     await setSubmissionStatus(tx, record.submissionId, "INGESTED", version);
+    await dropSipBlobs(tx, record.submissionId);
     await appendTrace(tx, { ...traceKey(ctx), operation: "SIP ingested", detail: `version ${version}` });
     await completeJob(tx, job.id);
     return null;

@@ -1,5 +1,7 @@
 // Fixity: the SHA-256 of every file, computed from the bytes, checked against what the upload or
-// the bag manifest recorded, and the file stored in the blob store under it.
+// the bag manifest recorded, and the file stored in the blob store under it. Each stored blob is
+// recorded as the SIP's, so that a FAILED SIP's cleanup finds it.
+import { holdSipBlobs } from "../sip-blobs";
 import type { Plugin, WorkFile } from "./types";
 import { allMetadatas, listNames } from "./types";
 
@@ -17,7 +19,8 @@ export const fixity: Plugin = {
         // Already an object (an upload): read it again to catch a changed or damaged blob.
         actual = { sha256: await blobs.sha256OfObject(file.blob.sha256), size: file.blob.size };
       } else {
-        actual = await blobs.adopt(file.path);
+        actual = await blobs.adopt(file.path, ctx.hold);
+        await holdSipBlobs(ctx.deps.db, ctx.record.submissionId, [actual.sha256]);
         file.path = blobs.objectPath(actual.sha256);
       }
       if (file.expected && file.expected.sha256 !== actual.sha256) {

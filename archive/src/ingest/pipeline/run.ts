@@ -1,11 +1,13 @@
 // Runs one queued SIP through the plugins, in order, each writing its report. The first FAILURE
-// ends the SIP as FAILED with the AIP untouched; otherwise the package is assembled. A throw
-// (disk, database) leaves the job to be retried, and a retry starts from a clean slate.
+// ends the SIP as FAILED with the AIP untouched, and then frees the blobs it brought in that nothing
+// else references; otherwise the package is assembled. A throw (disk, database) leaves the job to
+// be retried, and a retry starts from a clean slate.
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { JobRow } from "../../jobs/queue";
 import { completeJob } from "../../jobs/queue";
 import type { IngestDeps } from "../deps";
+import { discardFailedSip } from "../sip-blobs";
 import { readSipRecord, type SipRecord } from "../sip-record";
 import { appendTrace } from "../store";
 import { addPluginReport, clearPluginReports, getSubmission, setSubmissionStatus } from "../submissions";
@@ -29,7 +31,13 @@ function workMetadatas(list: SipRecord["metadatas"] | undefined, field: string):
   );
 }
 
-function contextOf(deps: IngestDeps, record: SipRecord, submissionName: string, workDir: string): PipelineContext | string {
+function contextOf(
+  deps: IngestDeps,
+  record: SipRecord,
+  submissionName: string,
+  workDir: string,
+  hold: PipelineContext["hold"],
+): PipelineContext | string {
   const profile = deps.profiles.get(record.profile);
   if (!profile) return `The ingest profile "${record.profile}" no longer exists in the archive's configuration.`;
   const single = record.kind === "document" && record.documents.length === 1;
@@ -39,6 +47,7 @@ function contextOf(deps: IngestDeps, record: SipRecord, submissionName: string, 
     submissionName,
     profile,
     workDir,
+    hold,
     metadatas: workMetadatas(record.metadatas, record.kind === "sip" ? "package-metadata.json: metadatas" : "metadatas"),
     documents: record.documents.map((d, i) => {
       const field = single ? "document" : `documents[${i}]`;
@@ -62,26 +71,47 @@ export async function runSubmissionJob(deps: IngestDeps, job: JobRow): Promise<v
   await setSubmissionStatus(deps.db, submission.id, "PROCESSING");
   const key = { tenant: record.tenant, packageId: record.packageId, subject: "archive", object: submission.name };
   await appendTrace(deps.db, { ...key, operation: "SIP processing", detail: `attempt ${job.attempts}` });
+  const hold = deps.blobs.hold();
   try {
-    const ctx = contextOf(deps, record, submission.name, workDir);
-    if (typeof ctx === "string") {
-      await recordFailure({ deps, record, submissionName: submission.name }, job, "profile", { status: "FAILURE", message: ctx });
-      return;
-    }
-    for (const plugin of PLUGINS) {
-      if (plugin.appliesTo && !plugin.appliesTo(record)) continue;
-      const result = await plugin.run(ctx);
-      if (result.status === "FAILURE") {
-        await recordFailure(ctx, job, plugin.name, result);
-        return;
-      }
-      await addPluginReport(deps.db, submission.id, { pluginName: plugin.name, ...result });
-      await appendTrace(deps.db, { ...key, operation: `plugin ${plugin.name}`, detail: `${result.status}: ${result.message}` });
-    }
-    await assemblePackage(ctx, job);
+    await runPlugins(deps, job, record, submission.name, workDir, hold);
   } finally {
+    hold.release();
     await rm(workDir, { recursive: true, force: true });
   }
+  // Reached only when the SIP ended (a throw means another attempt): a FAILED one is freed.
+  await discardQuietly(deps, submission.id);
+}
+
+async function runPlugins(
+  deps: IngestDeps,
+  job: JobRow,
+  record: SipRecord,
+  submissionName: string,
+  workDir: string,
+  hold: PipelineContext["hold"],
+): Promise<void> {
+  const ctx = contextOf(deps, record, submissionName, workDir, hold);
+  if (typeof ctx === "string") {
+    await recordFailure({ deps, record, submissionName }, job, "profile", { status: "FAILURE", message: ctx });
+    return;
+  }
+  const key = { tenant: record.tenant, packageId: record.packageId, subject: "archive", object: submissionName };
+  for (const plugin of PLUGINS) {
+    if (plugin.appliesTo && !plugin.appliesTo(record)) continue;
+    const result = await plugin.run(ctx);
+    if (result.status === "FAILURE") {
+      await recordFailure(ctx, job, plugin.name, result);
+      return;
+    }
+    await addPluginReport(deps.db, record.submissionId, { pluginName: plugin.name, ...result });
+    await appendTrace(deps.db, { ...key, operation: `plugin ${plugin.name}`, detail: `${result.status}: ${result.message}` });
+  }
+  await assemblePackage(ctx, job);
+}
+
+// The job is complete whatever happens here, so a failed cleanup is only reported.
+async function discardQuietly(deps: IngestDeps, submissionId: string) {
+  await discardFailedSip(deps, submissionId).catch((error: unknown) => console.error("freeing a failed SIP's blobs failed", error));
 }
 
 // Ends a SIP whose job kept failing unexpectedly: FAILED, with a report that hides internals.
@@ -106,4 +136,5 @@ export async function giveUpSubmissionJob(deps: IngestDeps, job: JobRow): Promis
     }
     await completeJob(tx, job.id);
   });
+  await discardQuietly(deps, job.submissionId);
 }

@@ -1,6 +1,7 @@
 // What the plugins of the ingest pipeline pass along: the SIP's documents and metadata as they
 // are retrieved, hashed, identified and validated, before the package is assembled from them.
 import type { Content } from "@/lib/ingest/schemas";
+import type { BlobHold } from "../../blobs/store";
 import type { IngestProfile } from "../../profiles/ingest-profiles";
 import type { IngestDeps } from "../deps";
 import type { BlobRef, SipRecord } from "../sip-record";
@@ -40,6 +41,8 @@ export interface PipelineContext {
   submissionName: string;
   profile: IngestProfile;
   workDir: string;
+  // Keeps what fixity stores until the SIP's rows name it.
+  hold: BlobHold;
   documents: WorkDocument[];
   metadatas: WorkMetadata[];
 }

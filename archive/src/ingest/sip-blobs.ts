@@ -1,0 +1,42 @@
+// The blobs a SIP holds (submission_blobs) and what happens to them when it ends: an INGESTED
+// SIP's version references what it kept; a FAILED SIP's blobs go unless something else names the
+// same bytes, and so does its record, which only the pipeline reads.
+import { eq } from "drizzle-orm";
+import { removeUnreferencedBlobs } from "../blobs/references";
+import type { BlobStore } from "../blobs/store";
+import type { ArchiveDb } from "../db/client";
+import { submissionBlobs } from "../db/schema";
+import type { Queryable } from "../jobs/queue";
+import { removeSipRecord } from "./sip-record";
+import { getSubmission } from "./submissions";
+
+interface CleanupDeps {
+  db: ArchiveDb;
+  blobs: BlobStore;
+}
+
+// Records that a SIP holds `blobs`; call before the caller's own hold on them is released.
+export async function holdSipBlobs(db: Queryable, submissionId: string, blobs: string[]): Promise<void> {
+  if (blobs.length === 0) return;
+  const rows = [...new Set(blobs)].map((blob) => ({ submissionId, blob }));
+  await db.insert(submissionBlobs).values(rows).onConflictDoNothing();
+}
+
+// Forgets a SIP's blobs once its version references them (call in the transaction that ingests it).
+export async function dropSipBlobs(db: Queryable, submissionId: string): Promise<void> {
+  await db.delete(submissionBlobs).where(eq(submissionBlobs.submissionId, submissionId));
+}
+
+// Frees what a FAILED SIP brought in. Safe to repeat: its rows go last.
+export async function discardFailedSip(deps: CleanupDeps, submissionId: string): Promise<number> {
+  const submission = await getSubmission(deps.db, submissionId);
+  if (!submission || submission.status !== "FAILED") return 0;
+  const held = await deps.db
+    .select({ blob: submissionBlobs.blob })
+    .from(submissionBlobs)
+    .where(eq(submissionBlobs.submissionId, submissionId));
+  const removed = await removeUnreferencedBlobs(deps.db, deps.blobs, held.map((h) => h.blob));
+  await removeSipRecord(submission.sipPath);
+  await dropSipBlobs(deps.db, submissionId);
+  return removed;
+}
