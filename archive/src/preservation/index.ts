@@ -8,6 +8,7 @@ import type { ArchiveDb } from "../db/client";
 import { identifyBytes } from "../formats/identify";
 import { databaseSyncer } from "../ingest/durability";
 import type { Caller } from "../http/context";
+import { createPeriodicTask } from "../jobs/periodic";
 import { loadMetadataRegistry } from "../metadata/registry";
 import { loadIngestProfiles } from "../profiles/ingest-profiles";
 import type { PreservationServices } from "./context";
@@ -72,24 +73,10 @@ export async function createPreservation({
   };
   const routes = createPreservationRoutes({ services, authenticate: (h) => identity.authenticate(h), operations });
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = sealPending(sealDeps(services)).catch((error: unknown) => console.error("sealing versions failed", error));
-    void running.then(() => {
-      if (timer) timer = setTimeout(sweep, Math.max(config.jobPollMs, 1000));
-    });
-  };
-  return {
-    routes,
-    start() {
-      if (timer) return;
-      timer = setTimeout(sweep, 0);
-    },
-    async stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const sealer = createPeriodicTask({
+    run: () => sealPending(sealDeps(services)),
+    intervalMs: Math.max(config.jobPollMs, 1000),
+    onError: (error) => console.error("sealing versions failed", error),
+  });
+  return { routes, start: () => sealer.start(), stop: () => sealer.stop() };
 }
