@@ -22,6 +22,8 @@ const schema = z.object({
   ARCHIVE_ALLOW_PRIVATE_URLS: flag,
   // How often the ingest pipeline looks for queued jobs when it is idle, in milliseconds.
   ARCHIVE_JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
+  // How long an expired upload URL's row and bytes are kept before the sweep forgets them, in hours.
+  ARCHIVE_UPLOAD_RETENTION_HOURS: z.coerce.number().min(0).max(87_600).default(24),
 });
 
 export interface ArchiveConfig {
@@ -37,6 +39,7 @@ export interface ArchiveConfig {
   dashboardUrl?: string;
   allowPrivateUrls: boolean;
   jobPollMs: number;
+  uploadRetentionHours: number;
 }
 
 export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): ArchiveConfig {
@@ -59,5 +62,6 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     dashboardUrl: e.ARCHIVE_DASHBOARD_URL.replace(/\/$/, ""),
     allowPrivateUrls: e.ARCHIVE_ALLOW_PRIVATE_URLS,
     jobPollMs: e.ARCHIVE_JOB_POLL_MS,
+    uploadRetentionHours: e.ARCHIVE_UPLOAD_RETENTION_HOURS,
   };
 }

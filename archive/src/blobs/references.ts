@@ -1,15 +1,21 @@
 // Which blobs the archive still needs, and the removal of those it does not. Blobs are
 // content-addressed, so the same bytes may belong to several packages, uploads and SIPs: a blob
 // goes only when no row names it, checked under its lock (see blob-locks.ts).
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ArchiveDb } from "../db/client";
 import { packageFiles, packageVersions, sealedVersions, submissionBlobs, submissions, uploads } from "../db/schema";
 import type { BlobHold, BlobStore } from "./store";
 
+export interface ReferenceOptions {
+  // Uploads that expired before this time no longer count: the sweep is about to forget them.
+  uploadsExpiredBefore?: Date;
+}
+
 // Whether a live file, metadata file, sealed version, upload or unfinished SIP names `blob`.
-export async function isReferenced(db: ArchiveDb, blob: string): Promise<boolean> {
+export async function isReferenced(db: ArchiveDb, blob: string, options: ReferenceOptions = {}): Promise<boolean> {
   const asFile = JSON.stringify([{ file: { blob } }]);
   const asObject = JSON.stringify([{ sha256: blob }]);
+  const cutoff = options.uploadsExpiredBefore;
   const checks = await Promise.all([
     db
       .select({ one: sql`1` })
@@ -22,7 +28,11 @@ export async function isReferenced(db: ArchiveDb, blob: string): Promise<boolean
       .from(sealedVersions)
       .where(and(isNull(sealedVersions.dataDeletedAt), sql`${sealedVersions.objects} @> ${asObject}::jsonb`))
       .limit(1),
-    db.select({ one: sql`1` }).from(uploads).where(eq(uploads.sha256, blob)).limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(uploads)
+      .where(and(eq(uploads.sha256, blob), cutoff ? gte(uploads.expiresAt, cutoff) : undefined))
+      .limit(1),
     db
       .select({ one: sql`1` })
       .from(submissionBlobs)
@@ -34,10 +44,15 @@ export async function isReferenced(db: ArchiveDb, blob: string): Promise<boolean
 }
 
 // Removes the candidates nothing references and no writer in this process holds; answers how many.
-export async function removeUnreferencedBlobs(db: ArchiveDb, store: BlobStore, candidates: Iterable<string>): Promise<number> {
+export async function removeUnreferencedBlobs(
+  db: ArchiveDb,
+  store: BlobStore,
+  candidates: Iterable<string>,
+  options: ReferenceOptions = {},
+): Promise<number> {
   let removed = 0;
   for (const blob of new Set(candidates)) {
-    if (await store.removeUnlessUsed(blob, () => isReferenced(db, blob))) removed += 1;
+    if (await store.removeUnlessUsed(blob, () => isReferenced(db, blob, options))) removed += 1;
   }
   return removed;
 }

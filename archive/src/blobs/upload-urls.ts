@@ -1,7 +1,7 @@
 // Upload URLs (GET /url): a key per upload, signed with the archive's HMAC secret, valid 5 hours.
 // The upload row tracks the key from "pending" through "receiving" to "complete" with its digest.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { INGEST_LIMITS } from "@/lib/ingest/schemas";
 import type { ArchiveDb } from "../db/client";
 import { uploads } from "../db/schema";
@@ -111,4 +111,18 @@ export async function releaseReceivingUploads(db: ArchiveDb): Promise<number> {
     .where(eq(uploads.state, "receiving"))
     .returning({ key: uploads.key });
   return rows.length;
+}
+
+// Uploads whose URL expired before `cutoff`, except a PUT that has been receiving since after it.
+export async function expiredUploads(db: ArchiveDb, cutoff: Date, limit: number) {
+  return db
+    .select({ key: uploads.key, sha256: uploads.sha256 })
+    .from(uploads)
+    .where(and(lt(uploads.expiresAt, cutoff), or(ne(uploads.state, "receiving"), lt(uploads.receivingSince, cutoff))))
+    .orderBy(uploads.expiresAt)
+    .limit(limit);
+}
+
+export async function forgetUploads(db: ArchiveDb, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(uploads).where(inArray(uploads.key, keys));
 }

@@ -1,5 +1,5 @@
-// The embedded archive's ingest side: the /ingest routes, the /uploads handler and the workers
-// that run accepted SIPs through the plugin pipeline.
+// The embedded archive's ingest side: the /ingest routes, the /uploads handler, the workers
+// that run accepted SIPs through the plugin pipeline and the sweep that frees unused blobs.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Hono } from "hono";
 import { INGEST_LIMITS } from "@/lib/ingest/schemas";
@@ -10,10 +10,12 @@ import { releaseReceivingUploads, UPLOAD_SECRET_NAME } from "../blobs/upload-url
 import type { ArchiveConfig } from "../config";
 import type { ArchiveDb } from "../db/client";
 import type { ArchiveEnv } from "../http/context";
+import { createPeriodicTask } from "../jobs/periodic";
 import { releaseRunningJobs } from "../jobs/queue";
 import { createWorkerPool } from "../jobs/worker";
 import { loadMetadataRegistry } from "../metadata/registry";
 import { loadIngestProfiles } from "../profiles/ingest-profiles";
+import { sweepBlobs } from "./blob-sweep";
 import type { IngestDeps } from "./deps";
 import { databaseSyncer } from "./durability";
 import { giveUpSubmissionJob, runSubmissionJob } from "./pipeline/run";
@@ -34,6 +36,8 @@ export interface Ingest {
 const WORKERS = 2;
 // Temporary upload files untouched this long belong to a PUT that died with its process.
 const STALE_TEMPORARY_MS = 60 * 60_000;
+// Uploads expire by the hour; a pass every few minutes frees their bytes soon enough.
+const BLOB_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 // Builds the ingest API over the archive database and ${dataDir}/blobs.
 export async function createIngest({ config, db }: { config: ArchiveConfig; db: ArchiveDb }): Promise<Ingest> {
@@ -68,6 +72,11 @@ export async function createIngest({ config, db }: { config: ArchiveConfig; db: 
     onError: (error) => console.error("ingest job failed", error),
   });
   pool.wake = () => workers.wake();
+  const sweeper = createPeriodicTask({
+    run: () => sweepBlobs(deps, { now: new Date(), uploadRetentionMs: config.uploadRetentionHours * 3_600_000 }),
+    intervalMs: BLOB_SWEEP_INTERVAL_MS,
+    onError: (error) => console.error("sweeping blobs failed", error),
+  });
   const handleUpload = createUploadHandler({
     db,
     blobs,
@@ -83,7 +92,10 @@ export async function createIngest({ config, db }: { config: ArchiveConfig; db: 
     deps,
     start() {
       workers.start();
+      sweeper.start();
     },
-    stop: () => workers.stop(),
+    async stop() {
+      await Promise.all([workers.stop(), sweeper.stop()]);
+    },
   };
 }

@@ -1,11 +1,11 @@
 // The blobs a SIP holds (submission_blobs) and what happens to them when it ends: an INGESTED
 // SIP's version references what it kept; a FAILED SIP's blobs go unless something else names the
 // same bytes, and so does its record, which only the pipeline reads.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { removeUnreferencedBlobs } from "../blobs/references";
 import type { BlobStore } from "../blobs/store";
 import type { ArchiveDb } from "../db/client";
-import { submissionBlobs } from "../db/schema";
+import { submissionBlobs, submissions } from "../db/schema";
 import type { Queryable } from "../jobs/queue";
 import { removeSipRecord } from "./sip-record";
 import { getSubmission } from "./submissions";
@@ -27,7 +27,8 @@ export async function dropSipBlobs(db: Queryable, submissionId: string): Promise
   await db.delete(submissionBlobs).where(eq(submissionBlobs.submissionId, submissionId));
 }
 
-// Frees what a FAILED SIP brought in. Safe to repeat: its rows go last.
+// Frees what a FAILED SIP brought in. Safe to repeat: rows go last, so a cleanup cut short by a
+// crash is found again by discardFailedLeftovers.
 export async function discardFailedSip(deps: CleanupDeps, submissionId: string): Promise<number> {
   const submission = await getSubmission(deps.db, submissionId);
   if (!submission || submission.status !== "FAILED") return 0;
@@ -38,5 +39,17 @@ export async function discardFailedSip(deps: CleanupDeps, submissionId: string):
   const removed = await removeUnreferencedBlobs(deps.db, deps.blobs, held.map((h) => h.blob));
   await removeSipRecord(submission.sipPath);
   await dropSipBlobs(deps.db, submissionId);
+  return removed;
+}
+
+// Finishes the cleanups of FAILED SIPs that were interrupted; answers the blobs removed.
+export async function discardFailedLeftovers(deps: CleanupDeps, limit = 100): Promise<number> {
+  const failed = await deps.db
+    .selectDistinct({ id: submissionBlobs.submissionId })
+    .from(submissionBlobs)
+    .innerJoin(submissions, and(eq(submissions.id, submissionBlobs.submissionId), eq(submissions.status, "FAILED")))
+    .limit(limit);
+  let removed = 0;
+  for (const { id } of failed) removed += await discardFailedSip(deps, id);
   return removed;
 }

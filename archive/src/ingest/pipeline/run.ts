@@ -109,7 +109,7 @@ async function runPlugins(
   await assemblePackage(ctx, job);
 }
 
-// The job is complete whatever happens here, so a failed cleanup is only reported.
+// The job is complete whatever happens here; an interrupted cleanup is finished by the sweep.
 async function discardQuietly(deps: IngestDeps, submissionId: string) {
   await discardFailedSip(deps, submissionId).catch((error: unknown) => console.error("freeing a failed SIP's blobs failed", error));
 }

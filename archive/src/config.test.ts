@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { loadArchiveConfig } from "./config";
+
+const load = (env: Record<string, string>) => loadArchiveConfig(env as unknown as NodeJS.ProcessEnv);
+
+describe("archive configuration", () => {
+  it("keeps expired uploads 24 hours unless ARCHIVE_UPLOAD_RETENTION_HOURS says otherwise", () => {
+    expect(load({}).uploadRetentionHours).toBe(24);
+    expect(load({ ARCHIVE_UPLOAD_RETENTION_HOURS: "0.5" }).uploadRetentionHours).toBe(0.5);
+  });
+
+  it("stops with a sentence naming ARCHIVE_UPLOAD_RETENTION_HOURS when it is not a number of hours", () => {
+    for (const bad of ["-1", "soon", "1e9"]) {
+      expect(() => load({ ARCHIVE_UPLOAD_RETENTION_HOURS: bad })).toThrow(/ARCHIVE_UPLOAD_RETENTION_HOURS is invalid/);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+// The blob sweep over a real PGlite database and blob store: expired uploads past the retention
+// go with their bytes, unless a SIP that is not finished still needs them, and the cleanup of a
+// FAILED SIP that was cut short is finished.
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBlobStore, type BlobStore } from "../blobs/store";
+import { loadArchiveConfig } from "../config";
+import { openArchiveDb, type OpenedDb } from "../db/client";
+import { submissionBlobs, submissions, uploads } from "../db/schema";
+import { sweepBlobs } from "./blob-sweep";
+import { createIngest } from "./index";
+
+const configDir = fileURLToPath(new URL("../../../config", import.meta.url));
+const HOUR = 3_600_000;
+let dir: string;
+let opened: OpenedDb;
+let blobs: BlobStore;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "ingest-sweep-"));
+  opened = await openArchiveDb({ dataDir: dir });
+  blobs = await openBlobStore(dir);
+}, 60_000);
+
+afterAll(async () => {
+  await opened?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function blob(label: string): Promise<string> {
+  const staged = await blobs.receive(Readable.from([Buffer.from(`${label} ${randomUUID()}`)]), { maxBytes: 1000 });
+  await blobs.commit(staged);
+  return staged.sha256;
+}
+
+async function upload(sha256: string, expiresAt: Date): Promise<string> {
+  const key = randomUUID();
+  await opened.db.insert(uploads).values({ key, tenant: "demo", createdBy: "tester", expiresAt, state: "complete", sha256, size: 10 });
+  return key;
+}
+
+async function submission(status: "PENDING" | "FAILED", held: string[]): Promise<string> {
+  const id = randomUUID();
+  await opened.db.insert(submissions).values({
+    id,
+    tenant: "demo",
+    packageId: `pkg-${id}`,
+    name: "sip-1",
+    kind: "document",
+    status,
+    profile: "default",
+    submittedBy: "tester",
+    sipPath: path.join(dir, "sips", `${id}.json`),
+  });
+  await opened.db.insert(submissionBlobs).values(held.map((b) => ({ submissionId: id, blob: b })));
+  return id;
+}
+
+const uploadRow = async (key: string) => (await opened.db.select().from(uploads).where(eq(uploads.key, key)))[0];
+
+describe("blob sweep", () => {
+  it("runs when the archive's ingest side starts and honours ARCHIVE_UPLOAD_RETENTION_HOURS", async () => {
+    const now = Date.now();
+    const expired = await blob("expired");
+    const recent = await blob("recently expired");
+    const pending = await blob("named by a pending SIP");
+    const failed = await blob("left by a failed SIP");
+    const expiredKey = await upload(expired, new Date(now - 25 * HOUR));
+    const recentKey = await upload(recent, new Date(now - 23 * HOUR));
+    const pendingKey = await upload(pending, new Date(now - 25 * HOUR));
+    await submission("PENDING", [pending]);
+    const failedId = await submission("FAILED", [failed]);
+
+    const config = loadArchiveConfig({
+      ARCHIVE_DATA_DIR: dir,
+      ARCHIVE_CONFIG_DIR: configDir,
+      ARCHIVE_UPLOAD_RETENTION_HOURS: "24",
+    } as unknown as NodeJS.ProcessEnv);
+    const ingest = await createIngest({ config, db: opened.db });
+    ingest.start();
+    try {
+      const deadline = Date.now() + 20_000;
+      while ((await blobs.exists(expired)) || (await blobs.exists(failed))) {
+        expect(Date.now(), "the sweep did not run at start").toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await ingest.stop();
+    }
+    expect(await uploadRow(expiredKey)).toBeUndefined();
+    expect(await uploadRow(recentKey)).toBeDefined();
+    expect(await blobs.exists(recent)).toBe(true);
+    // The key is forgotten, but the SIP accepted with it still gets its bytes.
+    expect(await uploadRow(pendingKey)).toBeUndefined();
+    expect(await blobs.exists(pending)).toBe(true);
+    expect(await opened.db.select().from(submissionBlobs).where(eq(submissionBlobs.submissionId, failedId))).toEqual([]);
+  }, 60_000);
+
+  it("keeps an expired upload for the retention, then frees bytes no other upload or package names", async () => {
+    const expiresAt = new Date(Date.UTC(2030, 0, 1));
+    const alone = await blob("alone");
+    const twice = await blob("uploaded twice");
+    const aloneKey = await upload(alone, expiresAt);
+    const twiceKey = await upload(twice, expiresAt);
+    await upload(twice, new Date(expiresAt.getTime() + 48 * HOUR));
+    const retention = { uploadRetentionMs: 24 * HOUR };
+
+    await sweepBlobs({ db: opened.db, blobs }, { ...retention, now: new Date(expiresAt.getTime() + 23 * HOUR) });
+    expect(await uploadRow(aloneKey)).toBeDefined();
+    expect(await blobs.exists(alone)).toBe(true);
+
+    const outcome = await sweepBlobs({ db: opened.db, blobs }, { ...retention, now: new Date(expiresAt.getTime() + 25 * HOUR) });
+    expect(outcome.uploads).toBeGreaterThanOrEqual(2);
+    expect(await uploadRow(aloneKey)).toBeUndefined();
+    expect(await blobs.exists(alone)).toBe(false);
+    expect(await uploadRow(twiceKey)).toBeUndefined();
+    expect(await blobs.exists(twice)).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,36 @@
+// The archive's periodic blob sweep. It forgets uploads whose URL expired more than the retention
+// ago and frees their bytes unless something else names them (a package, another upload, or a
+// SIP accepted with the key and not finished yet), and it finishes the cleanup of FAILED SIPs
+// that a crash or an error cut short.
+import { removeUnreferencedBlobs } from "../blobs/references";
+import type { BlobStore } from "../blobs/store";
+import { expiredUploads, forgetUploads } from "../blobs/upload-urls";
+import type { ArchiveDb } from "../db/client";
+import { discardFailedLeftovers } from "./sip-blobs";
+
+export interface SweepOutcome {
+  uploads: number;
+  blobs: number;
+}
+
+// One pass; `now` is the caller's clock.
+export async function sweepBlobs(
+  deps: { db: ArchiveDb; blobs: BlobStore },
+  options: { now: Date; uploadRetentionMs: number; batch?: number },
+): Promise<SweepOutcome> {
+  const batch = options.batch ?? 500;
+  const cutoff = new Date(options.now.getTime() - options.uploadRetentionMs);
+  const outcome: SweepOutcome = { uploads: 0, blobs: 0 };
+  for (;;) {
+    const expired = await expiredUploads(deps.db, cutoff, batch);
+    if (expired.length === 0) break;
+    // Bytes first, rows after: a pass cut short leaves rows that the next pass finds again.
+    const digests = expired.flatMap((u) => (u.sha256 ? [u.sha256] : []));
+    outcome.blobs += await removeUnreferencedBlobs(deps.db, deps.blobs, digests, { uploadsExpiredBefore: cutoff });
+    await forgetUploads(deps.db, expired.map((u) => u.key));
+    outcome.uploads += expired.length;
+    if (expired.length < batch) break;
+  }
+  outcome.blobs += await discardFailedLeftovers(deps);
+  return outcome;
+}
