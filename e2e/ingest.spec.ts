@@ -171,6 +171,54 @@ test.describe("the ingest wizard", () => {
     );
   });
 
+  test("a finished upload is kept in the draft: after a refused ingest and a reload the file is not sent again", async ({
+    page,
+  }, testInfo) => {
+    const packageId = `kept-upload-${randomUUID()}`;
+    // The package exists under the default profile, so sending it under another one is refused.
+    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByLabel("Package ID (optional)").fill(packageId);
+    await page.getByLabel("Files to ingest").setInputFiles({
+      name: "first.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("The first version.\n"),
+    });
+    await addDublinCore(page, "Add package metadata", /^Package metadata 1/, "First version");
+    await page.getByRole("button", { name: "Send to the archive" }).click();
+    await expectIngested(page);
+
+    const puts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT" && /\/uploads\//.test(r.url())) puts.push(r.url());
+    });
+    const path = testInfo.outputPath("survey-12mb.bin");
+    await writeFile(path, randomBytes(12 * 1024 * 1024));
+    await page.goto("/ingest");
+    await page.getByLabel("Profile").selectOption({ label: "Records, 10 years (10 years)" });
+    await page.getByLabel("Package ID (optional)").fill(packageId);
+    await page.getByLabel("Files to ingest").setInputFiles(path);
+    await expect(
+      page.getByText(/survey-12mb\.bin \(12 MB\) is uploaded straight to the archive first/),
+    ).toBeVisible();
+    await addDublinCore(page, "Add package metadata", /^Package metadata 1/, "A survey");
+    await page.getByRole("button", { name: "Send to the archive" }).click();
+    const refused = page.getByRole("alert").filter({ hasText: "The package was not sent." });
+    await expect(refused).toContainText(/differs from the profile/, { timeout: 60_000 });
+    expect(puts).toHaveLength(1);
+    await page.waitForTimeout(1_000);
+
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("survey-12mb.bin");
+    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByRole("button", { name: "Send to the archive" }).click();
+    await expectIngested(page);
+    // The archive took the bytes of the first upload: none was sent again.
+    expect(puts).toHaveLength(1);
+    await expect(page.getByRole("list", { name: "Plugin reports" })).toContainText(
+      "0 inline, 0 fetched by URL, 1 from uploads",
+    );
+  });
+
   test("an invalid package ID is stopped at the field, before anything is sent", async ({
     page,
   }) => {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNo
 import { useRouter } from "next/navigation";
 import { PackageIdField } from "@/components/ingest/package-id-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { addFiles, removeDocument, type IngestDraft } from "@/lib/drafts/draft";
+import { addFiles, removeDocument, setDocumentUpload, type IngestDraft } from "@/lib/drafts/draft";
 import { planInputOf } from "@/lib/drafts/plan-input";
 import { useIngestDraft } from "@/lib/drafts/use-ingest-draft";
 import type { MetadataEntryDraft, MetadataSchemaOption } from "@/lib/metadata/entry";
@@ -70,7 +70,9 @@ function Step({
 export function IngestWizard({ userId, profiles, schemas }: IngestWizardProps) {
   const router = useRouter();
   const { draft, setDraft, persistence, clear } = useIngestDraft(userId);
-  const { phase, rows, notice, submit, cancel, cancelAll } = useIngestSubmit();
+  const { phase, rows, notice, submit, cancel, cancelAll } = useIngestSubmit({
+    onUploaded: (id, upload) => setDraft((d) => setDocumentUpload(d, id, upload)),
+  });
   const [showErrors, setShowErrors] = useState(false);
   const [problems, setProblems] = useState<WizardProblem[] | null>(null);
   const plan = useMemo(() => planUpload(planInputOf(draft)), [draft]);

@@ -1,9 +1,16 @@
 "use client";
 // The wizard's submit state around sendPlan: one progress row per file uploaded straight to the
-// archive (with cancel), finished uploads remembered so a retry does not send them twice, and the
-// failure in words, the draft left as it was.
+// archive (with cancel), finished uploads remembered (here and, through `onUploaded`, in the draft)
+// so a retry, a reload or a new sign-in does not send them twice, and the failure in words, the
+// draft left as it was.
 import { useCallback, useRef, useState } from "react";
-import type { DraftFileDocument, IngestDraft } from "@/lib/drafts/draft";
+import {
+  reusableUpload,
+  setDocumentUpload,
+  type DraftFileDocument,
+  type DraftUpload,
+  type IngestDraft,
+} from "@/lib/drafts/draft";
 import { ApiFailure, requestUploadUrl, submitIngest, type AcceptedSip } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
 import type { UploadPlan } from "@/lib/upload/planner";
@@ -66,8 +73,24 @@ function throttledProgress(show: (event: UploadEvent) => void) {
 const TOO_LARGE_NOTICE =
   "The archive refused the request as too large, so every file is now uploaded straight to the archive first.";
 
+// Whether `error` is the archive refusing one of `keys` (e.g. expired, or unknown after a restore).
+function refusesKey(error: unknown, keys: string[]): boolean {
+  return (
+    error instanceof ApiFailure &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    keys.some((key) => error.message.includes(key))
+  );
+}
+
+export interface IngestSubmitOptions {
+  // A file's upload finished (or, with null, its kept upload turned out unusable): keep it in the draft.
+  onUploaded?: (documentId: string, upload: DraftUpload | null) => void;
+}
+
 // The submit state of the wizard and the function that sends a draft along its plan.
-export function useIngestSubmit() {
+export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
   const [phase, setPhase] = useState<SubmitPhase>({ kind: "idle" });
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -75,6 +98,10 @@ export function useIngestSubmit() {
   const finished = useRef(new Map<string, FinishedUpload>());
   const controllers = useRef(new Map<string, AbortController>());
   const running = useRef(false);
+  // Documents whose upload was named from the draft in the submission under way: id → key.
+  const reused = useRef(new Map<string, string>());
+  const uploaded = useRef(onUploaded);
+  uploaded.current = onUploaded;
 
   const setRow = useCallback((id: string, name: string, state: UploadRowState) => {
     setRows((current) => {
@@ -93,6 +120,12 @@ export function useIngestSubmit() {
         setRow(doc.id, doc.name, { phase: "done", key: done.key, sha256: done.sha256 });
         return done.key;
       }
+      const kept = reusableUpload(doc);
+      if (kept) {
+        reused.current.set(doc.id, kept.key);
+        setRow(doc.id, doc.name, { phase: "done", key: kept.key, sha256: kept.sha256 });
+        return kept.key;
+      }
       const controller = new AbortController();
       controllers.current.set(doc.id, controller);
       setRow(doc.id, doc.name, { phase: "queued" });
@@ -105,6 +138,13 @@ export function useIngestSubmit() {
           onProgress: progress.push,
         });
         finished.current.set(doc.id, { file, ...result });
+        if (result.expiresAt) {
+          uploaded.current?.(doc.id, {
+            key: result.key,
+            sha256: result.sha256,
+            expiresAt: result.expiresAt,
+          });
+        }
         return result.key;
       } catch (error) {
         const state: UploadRowState =
@@ -127,18 +167,14 @@ export function useIngestSubmit() {
       if (running.current) return null;
       running.current = true;
       setNotice(null);
-      const files = new Map(
-        draft.documents.flatMap((d) =>
-          d.kind === "file" && d.file ? [[d.id, { doc: d, file: d.file }] as const] : [],
-        ),
-      );
-      try {
-        setRows((current) =>
-          current.filter((r) =>
-            initialPlan.decisions.some((d) => d.id === r.id && d.method === "upload"),
+      const send = (current: IngestDraft) => {
+        reused.current.clear();
+        const files = new Map(
+          current.documents.flatMap((d) =>
+            d.kind === "file" && d.file ? [[d.id, { doc: d, file: d.file }] as const] : [],
           ),
         );
-        const sip = await sendPlan(initialPlan, {
+        return sendPlan(initialPlan, {
           fileOf: (id) => files.get(id)?.file ?? null,
           upload: (id, file) => {
             const doc = files.get(id)?.doc;
@@ -151,6 +187,27 @@ export function useIngestSubmit() {
           onPhase: (next) => setPhase(next),
           onReplanned: () => setNotice(TOO_LARGE_NOTICE),
         });
+      };
+      try {
+        setRows((current) =>
+          current.filter((r) =>
+            initialPlan.decisions.some((d) => d.id === r.id && d.method === "upload"),
+          ),
+        );
+        let sip: AcceptedSip;
+        try {
+          sip = await send(draft);
+        } catch (error) {
+          // A kept upload the archive no longer takes: forget it and send those files again, once.
+          const stale = [...reused.current].filter(([, key]) => refusesKey(error, [key]));
+          if (stale.length === 0) throw error;
+          let fresh = draft;
+          for (const [id] of stale) {
+            fresh = setDocumentUpload(fresh, id, null);
+            uploaded.current?.(id, null);
+          }
+          sip = await send(fresh);
+        }
         setPhase({ kind: "accepted", sip });
         return sip;
       } catch (error) {

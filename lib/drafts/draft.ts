@@ -17,6 +17,45 @@ export interface DraftFileDocument {
   // null when the browser could not keep the file: the person is asked to choose it again.
   file: File | null;
   metadatas: MetadataEntryDraft[];
+  // This file's finished upload to the archive, so a retry after a failure, a reload or a new
+  // sign-in names the key instead of sending the bytes again.
+  upload?: DraftUpload | null;
+}
+
+export interface DraftUpload {
+  key: string;
+  sha256: string;
+  // Until when the archive takes the key (ISO 8601).
+  expiresAt: string;
+}
+
+// An upload is named again only while it has this long left: the ingest must reach the archive
+// before the key expires, and a large draft may take a while to send.
+export const UPLOAD_REUSE_MARGIN_MS = 15 * 60 * 1000;
+
+// The finished upload of `doc` that an ingest may still name, or null.
+export function reusableUpload(
+  doc: DraftFileDocument,
+  now: number = Date.now(),
+): DraftUpload | null {
+  const upload = doc.upload;
+  if (!upload) return null;
+  const expires = Date.parse(upload.expiresAt);
+  return Number.isFinite(expires) && expires - now > UPLOAD_REUSE_MARGIN_MS ? upload : null;
+}
+
+// The draft with document `id`'s finished upload recorded (or forgotten, with null).
+export function setDocumentUpload(
+  draft: IngestDraft,
+  id: string,
+  upload: DraftUpload | null,
+): IngestDraft {
+  return {
+    ...draft,
+    documents: draft.documents.map((d) =>
+      d.id === id && d.kind === "file" ? { ...d, upload } : d,
+    ),
+  };
 }
 
 export interface DraftUrlDocument {
@@ -41,19 +80,32 @@ export interface IngestDraft {
 
 // A draft with nothing in it.
 export function emptyDraft(now: number = Date.now()): IngestDraft {
-  return { version: DRAFT_VERSION, profile: "", packageId: "", metadatas: [], documents: [], updatedAt: now };
+  return {
+    version: DRAFT_VERSION,
+    profile: "",
+    packageId: "",
+    metadatas: [],
+    documents: [],
+    updatedAt: now,
+  };
 }
 
 // Whether the draft holds nothing worth keeping.
 export function isDraftEmpty(draft: IngestDraft): boolean {
   return (
-    draft.profile === "" && draft.packageId === "" && draft.metadatas.length === 0 && draft.documents.length === 0
+    draft.profile === "" &&
+    draft.packageId === "" &&
+    draft.metadatas.length === 0 &&
+    draft.documents.length === 0
   );
 }
 
 // The draft as stored. Without `keepFiles` the File objects are left out (some browsers cannot
 // store them, e.g. in private windows), and the documents remember only name, size and type.
-export function toStoredDraft(draft: IngestDraft, { keepFiles }: { keepFiles: boolean }): IngestDraft {
+export function toStoredDraft(
+  draft: IngestDraft,
+  { keepFiles }: { keepFiles: boolean },
+): IngestDraft {
   if (keepFiles) return draft;
   return {
     ...draft,
@@ -66,7 +118,12 @@ const entrySchema = z.object({
   mode: z.enum(["fields", "file"]),
   fields: z.record(z.string(), z.unknown()),
   file: z
-    .object({ name: z.string(), size: z.number(), base64: z.string(), problems: z.array(z.string()) })
+    .object({
+      name: z.string(),
+      size: z.number(),
+      base64: z.string(),
+      problems: z.array(z.string()),
+    })
     .nullable(),
 });
 
@@ -81,6 +138,11 @@ const documentSchema = z.discriminatedUnion("kind", [
     // Blob, not File: a structured clone of a File is a File, but be lenient with what comes back.
     file: z.instanceof(Blob).nullable().catch(null),
     metadatas: z.array(entrySchema).catch([]),
+    upload: z
+      .object({ key: z.string().min(1), sha256: z.string(), expiresAt: z.string() })
+      .nullable()
+      .optional()
+      .catch(null),
   }),
   z.object({
     kind: z.literal("url"),
@@ -115,7 +177,10 @@ export function restoreDraft(stored: unknown, now: number = Date.now()): IngestD
     const asFile =
       file === null || file instanceof File
         ? file
-        : new File([file], doc.data.name, { type: doc.data.type, lastModified: doc.data.lastModified });
+        : new File([file], doc.data.name, {
+            type: doc.data.type,
+            lastModified: doc.data.lastModified,
+          });
     return [{ ...doc.data, file: asFile }];
   });
   const draft: IngestDraft = { ...parsed.data, version: DRAFT_VERSION, documents };
@@ -138,7 +203,9 @@ export function mergeDrafts(restored: IngestDraft, current: IngestDraft): Ingest
 
 // File documents whose File was not kept and must be chosen again.
 export function missingFiles(draft: IngestDraft): DraftFileDocument[] {
-  return draft.documents.filter((d): d is DraftFileDocument => d.kind === "file" && d.file === null);
+  return draft.documents.filter(
+    (d): d is DraftFileDocument => d.kind === "file" && d.file === null,
+  );
 }
 
 const sameFile = (d: DraftFileDocument, f: File) =>
@@ -175,6 +242,10 @@ export function addFiles(
 }
 
 // The draft without document `id`.
-export function removeDocument(draft: IngestDraft, id: string, now: number = Date.now()): IngestDraft {
+export function removeDocument(
+  draft: IngestDraft,
+  id: string,
+  now: number = Date.now(),
+): IngestDraft {
   return { ...draft, documents: draft.documents.filter((d) => d.id !== id), updatedAt: now };
 }

@@ -16,7 +16,11 @@ function harness(answers: Array<PutResult | "network">, extra: Partial<UploadOpt
     getUploadUrl: async () => {
       const key = `00000000-0000-4000-8000-00000000000${urls.length}`;
       urls.push(key);
-      return { url: `https://archive.example/uploads/${key}?sig=x`, key, expiresAt: new Date(clock + 5 * 3600_000).toISOString() };
+      return {
+        url: `https://archive.example/uploads/${key}?sig=x`,
+        key,
+        expiresAt: new Date(clock + 5 * 3600_000).toISOString(),
+      };
     },
     hash: async (_file, { onProgress } = {}) => {
       onProgress?.(3, 3);
@@ -49,12 +53,22 @@ describe("uploadFile", () => {
   it("hashes, then PUTs the file to the upload URL with its checksum, and returns the key", async () => {
     const h = harness([ok]);
     const result = await uploadFile(file(), h.options);
-    expect(result).toEqual({ key: h.urls[0], sha256: SHA });
+    expect(result).toEqual({
+      key: h.urls[0],
+      sha256: SHA,
+      expiresAt: new Date(1_000_000 + 5 * 3600_000).toISOString(),
+    });
     expect(h.puts).toHaveLength(1);
     expect(h.puts[0]?.headers["x-checksum-sha256"]).toBe(SHA);
     expect(h.puts[0]?.headers["Content-Type"]).toBe("image/tiff");
     expect(h.puts[0]?.url).toContain(h.urls[0]);
-    expect(h.events.map((e) => e.phase)).toEqual(["hashing", "uploading", "uploading", "uploading", "done"]);
+    expect(h.events.map((e) => e.phase)).toEqual([
+      "hashing",
+      "uploading",
+      "uploading",
+      "uploading",
+      "done",
+    ]);
   });
 
   it("retries network errors and 5xx on the same URL, waiting longer each time", async () => {
@@ -69,12 +83,18 @@ describe("uploadFile", () => {
   });
 
   it("asks for a fresh URL when the old one is refused (400 or 403)", async () => {
-    const expired = { status: 400, body: JSON.stringify({ code: "VALIDATION_ERROR", message: "The upload URL has expired" }), retryAfter: null };
+    const expired = {
+      status: 400,
+      body: JSON.stringify({ code: "VALIDATION_ERROR", message: "The upload URL has expired" }),
+      retryAfter: null,
+    };
     const h = harness([expired, { status: 403, body: "", retryAfter: null }, ok]);
     const result = await uploadFile(file(), h.options);
     expect(h.urls).toHaveLength(3);
     expect(result.key).toBe(h.urls[2]);
-    expect(h.events.find((e) => e.phase === "waiting")).toMatchObject({ reason: "The upload URL has expired" });
+    expect(h.events.find((e) => e.phase === "waiting")).toMatchObject({
+      reason: "The upload URL has expired",
+    });
   });
 
   it("honours Retry-After", async () => {
@@ -84,7 +104,11 @@ describe("uploadFile", () => {
   });
 
   it("gives up after the retries with the archive's own words", async () => {
-    const failing = { status: 500, body: JSON.stringify({ error: { code: "EXCEPTION", message: "Disk full." } }), retryAfter: null };
+    const failing = {
+      status: 500,
+      body: JSON.stringify({ error: { code: "EXCEPTION", message: "Disk full." } }),
+      retryAfter: null,
+    };
     const h = harness([failing, failing, failing], { retries: 2 });
     const error = await uploadFile(file(), h.options).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
@@ -94,7 +118,10 @@ describe("uploadFile", () => {
 
   it("does not retry a file the archive refuses as too large", async () => {
     const h = harness([{ status: 413, body: "", retryAfter: null }]);
-    await expect(uploadFile(file(), h.options)).rejects.toMatchObject({ kind: "failed", status: 413 });
+    await expect(uploadFile(file(), h.options)).rejects.toMatchObject({
+      kind: "failed",
+      status: 413,
+    });
     expect(h.puts).toHaveLength(1);
   });
 
@@ -128,7 +155,10 @@ describe("uploadFile", () => {
     const inner = h.options.getUploadUrl;
     h.options.getUploadUrl = async (signal) => {
       const answer = (await inner(signal)) as { expiresAt: string };
-      return { ...answer, expiresAt: new Date(Date.parse(answer.expiresAt) - 5 * 3600_000 + 1500).toISOString() };
+      return {
+        ...answer,
+        expiresAt: new Date(Date.parse(answer.expiresAt) - 5 * 3600_000 + 1500).toISOString(),
+      };
     };
     await uploadFile(file(), h.options);
     expect(h.urls).toHaveLength(2);

@@ -18,6 +18,8 @@ export type UploadEvent =
 export interface UploadResult {
   key: string;
   sha256: string;
+  // Until when the archive accepts the key in an ingest (ISO 8601), when its answer said so.
+  expiresAt: string | null;
 }
 
 export type UploadErrorKind = "too-large" | "cancelled" | "failed";
@@ -26,7 +28,12 @@ export type UploadErrorKind = "too-large" | "cancelled" | "failed";
 export class UploadError extends Error {
   readonly kind: UploadErrorKind;
   readonly status: number | null;
-  constructor(kind: UploadErrorKind, message: string, status: number | null = null, cause?: unknown) {
+  constructor(
+    kind: UploadErrorKind,
+    message: string,
+    status: number | null = null,
+    cause?: unknown,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = "UploadError";
     this.kind = kind;
@@ -129,12 +136,15 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
             "Content-Type": file.type || "application/octet-stream",
             "x-checksum-sha256": sha256,
           },
-          onProgress: (loaded) => emit({ phase: "uploading", attempt, progress: tracker.update(loaded, now()) }),
+          onProgress: (loaded) =>
+            emit({ phase: "uploading", attempt, progress: tracker.update(loaded, now()) }),
           signal,
         });
         if (result.status !== null && result.status >= 200 && result.status < 300) {
           emit({ phase: "done", key: target.key, sha256 });
-          return { key: target.key, sha256 };
+          const expiresAt =
+            target.expiresAt === null ? null : new Date(target.expiresAt).toISOString();
+          return { key: target.key, sha256, expiresAt };
         }
         status = result.status;
         retryAfter = result.retryAfter;
@@ -145,14 +155,16 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
         reason = "The dashboard could not be reached to get an upload URL.";
       }
       const action = retryActionFor(status);
-      if (action === "give-up" || attempt > retries) throw new UploadError("failed", reason, status);
+      if (action === "give-up" || attempt > retries)
+        throw new UploadError("failed", reason, status);
       if (action === "fresh-url") target = null;
       const delayMs = retryAfterMs(retryAfter, now()) ?? backoffDelay(attempt, options.random);
       emit({ phase: "waiting", attempt: attempt + 1, retries, delayMs, reason });
       await sleep(delayMs, signal);
     }
   } catch (error) {
-    if (signal.aborted) throw new UploadError("cancelled", `The upload of ${file.name} was cancelled.`);
+    if (signal.aborted)
+      throw new UploadError("cancelled", `The upload of ${file.name} was cancelled.`);
     if (error instanceof UploadError) throw error;
     // E.g. the session ended while asking for a URL: the caller finds the original in `cause`.
     const message = error instanceof Error ? error.message : String(error);
