@@ -25,6 +25,7 @@ describe("dashboard database", () => {
       "deletion_requests",
       "sessions",
       "settings",
+      "status_snapshots",
       "submissions",
       "upstream_tokens",
     ]);

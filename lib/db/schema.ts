@@ -7,6 +7,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -135,3 +136,17 @@ export const settings = pgTable("settings", {
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });
+
+// The last snapshot the status hub published per watched SIP, for dashboard instances sharing one
+// PostgreSQL: NOTIFY carries at most 8000 bytes, so followers read the snapshot here. No tokens.
+export const statusSnapshots = pgTable(
+  "status_snapshots",
+  {
+    tenant: text("tenant").notNull(),
+    packageId: text("package_id").notNull(),
+    submissionName: text("submission_name").notNull(),
+    snapshot: jsonb("snapshot").$type<unknown>().notNull(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenant, t.packageId, t.submissionName] })],
+);

@@ -2,9 +2,11 @@
 // per interval and fans the answer out. One poller per (tenant, packageId, submissionName); it
 // backs off from ~1 s to ~15 s while nothing changes, stops at a terminal status, and stops when
 // the last watcher leaves. Pure apart from timers: the poll is injected per watcher (each brings
-// its own token), so tests drive it with fake polls and fake timers.
+// its own token), so tests drive it with fake polls and fake timers. Across processes sharing one
+// database a relay (watch/relay.ts) picks the one that polls; the others follow what it publishes.
 import type { IngestResponse } from "@/lib/ingest/schemas";
 import { DEFAULT_PACING, nextPollDelay, type PollPacing } from "./watch/backoff";
+import { inProcessRelay, when, type MaybePromise, type StatusRelay } from "./watch/relay";
 import { nextSnapshot, snapshotChanged, type SipSnapshot, type WatchEvent } from "./watch/snapshot";
 
 export interface SipKey {
@@ -39,6 +41,10 @@ export interface StatusHubOptions {
   classifyFailure?: (error: unknown) => { kind: FailureKind; message: string; code: string | null };
   timers?: Timers;
   now?: () => Date;
+  // Who polls when several processes watch one SIP; by default this process always does.
+  relay?: StatusRelay;
+  // How often a process that does not poll a SIP tries to take over (its poller may have gone).
+  claimRetryMs?: number;
 }
 
 export interface HubStats {
@@ -65,6 +71,14 @@ interface Entry {
   inFlight: AbortController | null;
   // Terminal status or a final failure: nothing more to ask.
   done: boolean;
+  // This process holds the relay's claim and polls; otherwise it follows another's poller.
+  leading: boolean;
+  claimTimer: unknown;
+  unfollow: () => void;
+  // Events heard from the relay, so a slower read of the latest snapshot cannot undo one.
+  heard: number;
+  // Relay calls in order: a release never overtakes the publish before it.
+  outbox: Promise<void>;
 }
 
 const realTimers: Timers = {
@@ -88,6 +102,8 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
   const now = options.now ?? (() => new Date());
   const classify = options.classifyFailure ?? defaultClassify;
   const pollTimeoutMs = options.pollTimeoutMs ?? 20_000;
+  const relay = options.relay ?? inProcessRelay;
+  const claimRetryMs = options.claimRetryMs ?? 5_000;
   const entries = new Map<string, Entry>();
   let polls = 0;
 
@@ -107,6 +123,107 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
 
   const live = (entry: Entry) => entries.get(idOf(entry.key)) === entry && entry.watchers.size > 0;
 
+  function relayed(entry: Entry, call: () => MaybePromise<void>): void {
+    entry.outbox = entry.outbox
+      .then(call)
+      .catch((error: unknown) => console.error("the status relay failed", error));
+  }
+
+  const publish = (entry: Entry, event: WatchEvent) =>
+    relayed(entry, () => relay.publish(entry.key, event));
+
+  // Gives up polling, so another process with watchers can take over.
+  function resign(entry: Entry): void {
+    if (!entry.leading) return;
+    entry.leading = false;
+    relayed(entry, () => relay.release(entry.key));
+  }
+
+  function finish(entry: Entry): void {
+    entry.done = true;
+    if (entry.claimTimer !== null) timers.clear(entry.claimTimer);
+    entry.claimTimer = null;
+    resign(entry);
+  }
+
+  // A snapshot kept by the relay: newer than what this entry has unless an event came meanwhile.
+  function adopt(entry: Entry, latest: SipSnapshot | null): void {
+    if (!latest || !snapshotChanged(entry.snapshot, latest)) return;
+    entry.snapshot = latest;
+    entry.lastProblem = null;
+    broadcast(entry, { type: "snapshot", snapshot: latest });
+    if (latest.terminal) finish(entry);
+  }
+
+  // What another process's poller saw, for the watchers here.
+  function hear(entry: Entry, event: WatchEvent): void {
+    if (!live(entry) || entry.leading || entry.done) return;
+    entry.heard++;
+    if (event.type === "snapshot") {
+      entry.snapshot = event.snapshot;
+      entry.lastProblem = null;
+    } else if (event.type === "problem") {
+      entry.lastProblem = event;
+    }
+    broadcast(entry, event);
+    if (
+      (event.type === "snapshot" && event.snapshot.terminal) ||
+      (event.type === "problem" && event.final)
+    ) {
+      finish(entry);
+    }
+  }
+
+  // The relay lost this process's claim to another process: follow from now on.
+  function lose(entry: Entry): void {
+    if (!entry.leading) return;
+    entry.leading = false;
+    if (entry.timer !== null) timers.clear(entry.timer);
+    entry.timer = null;
+    retryClaim(entry);
+  }
+
+  function retryClaim(entry: Entry): void {
+    if (live(entry) && !entry.done && !entry.leading && entry.claimTimer === null) {
+      entry.claimTimer = timers.set(() => tryToLead(entry), claimRetryMs);
+    }
+  }
+
+  // Polls if the relay grants the claim, else follows and asks again later. Either way the
+  // relay's latest snapshot comes first, so a new poller continues its history.
+  function tryToLead(entry: Entry): void {
+    entry.claimTimer = null;
+    if (!live(entry) || entry.done || entry.leading) return;
+    const heard = entry.heard;
+    const failed = (error: unknown) => {
+      console.error("the status relay failed", error);
+      if (entry.leading && live(entry) && !entry.done) void poll(entry);
+      else retryClaim(entry);
+    };
+    when(
+      () => relay.claim(entry.key),
+      (granted) => {
+        if (granted && (!live(entry) || entry.done)) {
+          relayed(entry, () => relay.release(entry.key));
+          return;
+        }
+        entry.leading = granted;
+        when(
+          () => relay.latest(entry.key),
+          (latest) => {
+            if (!live(entry)) return;
+            if (entry.heard === heard) adopt(entry, latest);
+            if (!entry.leading) retryClaim(entry);
+            else if (entry.done) resign(entry);
+            else void poll(entry);
+          },
+          failed,
+        );
+      },
+      failed,
+    );
+  }
+
   function schedule(entry: Entry, changed: boolean): number {
     entry.delayMs = nextPollDelay(entry.delayMs, changed, pacing);
     entry.timer = timers.set(() => void poll(entry), entry.delayMs);
@@ -117,7 +234,7 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
     entry.timer = null;
     // The oldest watcher asks for everyone; when it leaves, the next one does.
     const asker = entry.watchers.values().next().value;
-    if (!asker || entry.done || !live(entry)) return;
+    if (!asker || entry.done || !entry.leading || !live(entry)) return;
     const controller = new AbortController();
     entry.inFlight = controller;
     const timeout = timers.set(
@@ -127,25 +244,30 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
     polls++;
     try {
       const response = await asker.poll(controller.signal);
-      if (!live(entry) || controller.signal.aborted) return;
+      if (!live(entry) || !entry.leading || controller.signal.aborted) return;
       const next = nextSnapshot(entry.snapshot, response, entry.key.submissionName, now());
       const changed = snapshotChanged(entry.snapshot, next);
       entry.snapshot = next;
       entry.lastProblem = null;
       if (changed) {
         broadcast(entry, { type: "snapshot", snapshot: next });
+        publish(entry, { type: "snapshot", snapshot: next });
         void Promise.resolve()
           .then(() => options.onChange?.(entry.key, next))
           .catch((error: unknown) => console.error("status change could not be recorded", error));
       }
       if (next.terminal) {
-        entry.done = true;
+        finish(entry);
         return;
       }
       const delay = schedule(entry, changed);
-      if (!changed) broadcast(entry, { type: "checked", at: next.checkedAt, nextCheckInMs: delay });
+      if (!changed) {
+        const checked: WatchEvent = { type: "checked", at: next.checkedAt, nextCheckInMs: delay };
+        broadcast(entry, checked);
+        publish(entry, checked);
+      }
     } catch (error) {
-      if (!live(entry)) return;
+      if (!live(entry) || !entry.leading) return;
       const failure = classify(controller.signal.aborted ? controller.signal.reason : error);
       const at = now().toISOString();
       if (failure.kind === "watcher") {
@@ -158,13 +280,12 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
           retryInMs: null,
           at,
         });
-        if (entry.watchers.size === 0) entries.delete(idOf(entry.key));
+        if (entry.watchers.size === 0) stop(entry);
         else entry.timer = timers.set(() => void poll(entry), 0);
         return;
       }
       const final = failure.kind === "final";
       const retryInMs = final ? null : schedule(entry, false);
-      entry.done = final;
       entry.lastProblem = {
         type: "problem",
         message: failure.message,
@@ -174,6 +295,8 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
         at,
       };
       broadcast(entry, entry.lastProblem);
+      publish(entry, entry.lastProblem);
+      if (final) finish(entry);
     } finally {
       timers.clear(timeout);
       if (entry.inFlight === controller) entry.inFlight = null;
@@ -183,8 +306,12 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
   function stop(entry: Entry): void {
     if (entry.timer !== null) timers.clear(entry.timer);
     entry.timer = null;
+    if (entry.claimTimer !== null) timers.clear(entry.claimTimer);
+    entry.claimTimer = null;
     entry.inFlight?.abort(new Error("Nobody is watching any more."));
     entries.delete(idOf(entry.key));
+    entry.unfollow();
+    resign(entry);
   }
 
   return {
@@ -202,6 +329,11 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
           timer: null,
           inFlight: null,
           done: false,
+          leading: false,
+          claimTimer: null,
+          unfollow: () => {},
+          heard: 0,
+          outbox: Promise.resolve(),
         };
         entries.set(id, entry);
       }
@@ -209,7 +341,14 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
       mine.watchers.add(watcher);
       if (mine.snapshot) send(watcher, { type: "snapshot", snapshot: mine.snapshot });
       if (mine.lastProblem) send(watcher, mine.lastProblem);
-      if (fresh) void poll(mine);
+      if (fresh) {
+        mine.unfollow = relay.follow(
+          key,
+          (event) => hear(mine, event),
+          () => lose(mine),
+        );
+        tryToLead(mine);
+      }
       let left = false;
       return () => {
         if (left) return;
