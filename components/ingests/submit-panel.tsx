@@ -2,17 +2,18 @@
 // The foot of the wizard: what still needs fixing, the uploads under way, what went wrong, and
 // the send button. Problems link to their fields.
 import Link from "next/link";
+import { useSyncExternalStore } from "react";
 import { UploadProgressRow } from "@/components/ingest/upload-progress-row";
 import { Button } from "@/components/ui/button";
 import { AlertIcon } from "@/components/ui/icons";
 import type { DraftPersistence } from "@/lib/drafts/use-ingest-draft";
-import type { SubmitPhase, UploadRow } from "./use-ingest-submit";
+import type { SubmitPhase, UploadRowStore } from "./use-ingest-submit";
 import type { WizardProblem } from "./wizard-problems";
 
 export interface SubmitPanelProps {
   problems: readonly WizardProblem[] | null;
   phase: SubmitPhase;
-  rows: readonly UploadRow[];
+  rows: UploadRowStore;
   notice: string | null;
   // Where the draft is kept; left out where there is no draft.
   persistence?: DraftPersistence;
@@ -60,7 +61,7 @@ export function SubmitPanel(props: SubmitPanelProps) {
   const {
     problems,
     phase,
-    rows,
+    rows: rowStore,
     notice,
     persistence,
     onCancel,
@@ -69,6 +70,7 @@ export function SubmitPanel(props: SubmitPanelProps) {
     returnPath,
     submitLabel = "Send to the archive",
   } = props;
+  const rows = useSyncExternalStore(rowStore.subscribe, rowStore.get, rowStore.get);
   const busy =
     phase.kind === "uploading" ||
     phase.kind === "reading" ||

@@ -32,6 +32,32 @@ export interface UploadRow {
   state: UploadRowState;
 }
 
+// The upload rows, outside React state: progress changes several times a second, and only the
+// rows should re-render then, not the whole wizard with its metadata forms.
+export interface UploadRowStore {
+  get(): readonly UploadRow[];
+  subscribe(listener: () => void): () => void;
+}
+
+function createUploadRowStore() {
+  let rows: readonly UploadRow[] = [];
+  const listeners = new Set<() => void>();
+  return {
+    get: () => rows,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    update(change: (current: readonly UploadRow[]) => readonly UploadRow[]) {
+      rows = change(rows);
+      listeners.forEach((listener) => listener());
+    },
+  };
+}
+
+// For a panel that never uploads.
+export const NO_UPLOAD_ROWS: UploadRowStore = { get: () => [], subscribe: () => () => {} };
+
 interface FinishedUpload {
   file: File;
   key: string;
@@ -92,7 +118,8 @@ export interface IngestSubmitOptions {
 // The submit state of the wizard and the function that sends a draft along its plan.
 export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
   const [phase, setPhase] = useState<SubmitPhase>({ kind: "idle" });
-  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [rowStore] = useState(createUploadRowStore);
+  const setRows = rowStore.update;
   const [notice, setNotice] = useState<string | null>(null);
   // Uploads that finished keep their key: trying again after a failure does not send them twice.
   const finished = useRef(new Map<string, FinishedUpload>());
@@ -103,15 +130,18 @@ export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
   const uploaded = useRef(onUploaded);
   uploaded.current = onUploaded;
 
-  const setRow = useCallback((id: string, name: string, state: UploadRowState) => {
-    setRows((current) => {
-      const others = current.filter((r) => r.id !== id);
-      const index = current.findIndex((r) => r.id === id);
-      const row = { id, name, state };
-      if (index === -1) return [...others, row];
-      return [...current.slice(0, index), row, ...current.slice(index + 1)];
-    });
-  }, []);
+  const setRow = useCallback(
+    (id: string, name: string, state: UploadRowState) => {
+      setRows((current) => {
+        const others = current.filter((r) => r.id !== id);
+        const index = current.findIndex((r) => r.id === id);
+        const row = { id, name, state };
+        if (index === -1) return [...others, row];
+        return [...current.slice(0, index), row, ...current.slice(index + 1)];
+      });
+    },
+    [setRows],
+  );
 
   const upload = useCallback(
     async (doc: DraftFileDocument, file: File): Promise<string> => {
@@ -229,7 +259,7 @@ export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
         running.current = false;
       }
     },
-    [upload],
+    [upload, setRows],
   );
 
   // Cancels one file's upload (the submission then stops, with the draft intact).
@@ -237,5 +267,5 @@ export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
   // Cancels every upload under way.
   const cancelAll = useCallback(() => controllers.current.forEach((c) => c.abort()), []);
 
-  return { phase, rows, notice, submit, cancel, cancelAll };
+  return { phase, rows: rowStore as UploadRowStore, notice, submit, cancel, cancelAll };
 }

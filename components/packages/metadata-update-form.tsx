@@ -8,6 +8,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { MetadataEntries } from "@/components/ingests/metadata-entries";
 import { SubmitPanel } from "@/components/ingests/submit-panel";
+import { NO_UPLOAD_ROWS } from "@/components/ingests/use-ingest-submit";
 import type { WizardProblem } from "@/components/ingests/wizard-problems";
 import {
   schemasForProfile,
@@ -145,7 +146,7 @@ export function MetadataUpdateForm({
       <SubmitPanel
         problems={showErrors ? problems : null}
         phase={phase}
-        rows={[]}
+        rows={NO_UPLOAD_ROWS}
         notice={null}
         onCancel={() => {}}
         onCancelAll={() => {}}
