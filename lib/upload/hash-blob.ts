@@ -15,6 +15,27 @@ export interface HashOptions {
   signal?: AbortSignal;
   // WebCrypto, when the context has it (secure contexts only); tests pass null to force the chunked path.
   subtle?: SubtleCrypto | null;
+  // A faster incremental hash for the chunked path (the worker's WebAssembly one); the TypeScript
+  // hash when absent or when it cannot start.
+  createHasher?: () => Promise<IncrementalSha256>;
+}
+
+// A running SHA-256 fed chunk by chunk.
+export interface IncrementalSha256 {
+  update(data: Uint8Array): void;
+  hex(): string;
+}
+
+async function chunkHasher(create: HashOptions["createHasher"]): Promise<IncrementalSha256> {
+  if (create) {
+    try {
+      return await create();
+    } catch {
+      // E.g. a policy that forbids WebAssembly: the TypeScript hash gives the same digest.
+    }
+  }
+  const hash = new Sha256();
+  return { update: (data) => void hash.update(data), hex: () => hash.hex() };
 }
 
 // The hex SHA-256 of `blob`, reporting bytes read as it goes.
@@ -29,7 +50,7 @@ export async function hashBlob(blob: Blob, options: HashOptions = {}): Promise<s
     onProgress?.(total, total);
     return toHex(new Uint8Array(digest));
   }
-  const hash = new Sha256();
+  const hash = await chunkHasher(options.createHasher);
   for (let offset = 0; offset < total; offset += chunkBytes) {
     signal?.throwIfAborted();
     const chunk = new Uint8Array(await blob.slice(offset, offset + chunkBytes).arrayBuffer());

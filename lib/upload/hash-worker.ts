@@ -1,6 +1,7 @@
 // The hash worker: computes a file's SHA-256 off the main thread, so the page stays responsive
 // while a multi-GB file is read. Loaded by hash-file.ts with new Worker(new URL(...)).
 import { hashBlob, type HashReply, type HashRequest } from "./hash-blob";
+import { createWasmSha256 } from "./wasm-sha256";
 
 // The worker global, typed by hand: the project compiles against the DOM library, not WebWorker.
 const scope = globalThis as unknown as {
@@ -14,6 +15,7 @@ const PROGRESS_INTERVAL_MS = 100;
 scope.onmessage = (event) => {
   let lastPost = 0;
   hashBlob(event.data.file, {
+    createHasher: createWasmSha256,
     onProgress(loaded, total) {
       const now = Date.now();
       if (loaded === total || now - lastPost >= PROGRESS_INTERVAL_MS) {
@@ -24,6 +26,9 @@ scope.onmessage = (event) => {
   }).then(
     (sha256) => scope.postMessage({ type: "done", sha256 }),
     (error: unknown) =>
-      scope.postMessage({ type: "error", message: error instanceof Error ? error.message : String(error) }),
+      scope.postMessage({
+        type: "error",
+        message: error instanceof Error ? error.message : String(error),
+      }),
   );
 };
