@@ -10,19 +10,16 @@
 // API behind a counting pass-through (:4711) for the fan-out, and a slow file server (:4712) that
 // keeps one SIP in progress. Temp files live in /tmp/ingestpages-bench-*. BENCH_UPLOAD_MB and
 // BENCH_WATCHERS change the sizes.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash, randomFillSync } from "node:crypto";
-import { createWriteStream, openSync, closeSync, writeSync } from "node:fs";
+import { openSync, closeSync, writeSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
-import { buildReason } from "./start/build-check.mjs";
-import { waitForHealth } from "./start/ports.mjs";
+import { buildIfChanged, startArchive, startDashboard, stopAll } from "./bench-support.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 200);
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 40);
@@ -36,27 +33,6 @@ const ARCHIVE = `http://localhost:${PORTS.archive}`;
 const COUNTED = `http://localhost:${PORTS.counter}`;
 const DASHBOARD = `http://localhost:${PORTS.dashboard}`;
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
-const children = [];
-
-function start(name, args, env, logDir) {
-  const log = createWriteStream(path.join(logDir, `${name}.log`));
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  let exited = false;
-  child.once("exit", () => (exited = true));
-  children.push(child);
-  return { child, exited: () => exited };
-}
-
-async function healthy(name, url, proc) {
-  const state = await waitForHealth(url, { timeoutMs: 240_000, exited: proc.exited });
-  if (state !== "healthy") throw new Error(`The ${name} did not come up (${state}); see its log.`);
-}
 
 // Forwards everything to the archive and counts the SIP status reads, with their times.
 function countingPassThrough() {
@@ -238,57 +214,22 @@ async function fanOut(cookie, sip, reads) {
 async function main() {
   const temp = await mkdtemp("/tmp/ingestpages-bench-");
   try {
-    const reason = await buildReason(root);
-    if (reason) {
-      console.error(`Building the dashboard first: ${reason}.`);
-      const build = spawnSync(
-        process.execPath,
-        [path.join(root, "node_modules/next/dist/bin/next"), "build"],
-        { cwd: root, stdio: "ignore" },
-      );
-      if (build.status !== 0) throw new Error("next build failed.");
-    }
+    await buildIfChanged();
     const { server: counter, reads } = await countingPassThrough();
     const slow = await slowFileServer();
-    const archive = start(
-      "archive",
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "archive/src/main.ts"],
-      {
-        ARCHIVE_PORT: String(PORTS.archive),
-        ARCHIVE_DATA_DIR: path.join(temp, "archive"),
-        ARCHIVE_DASHBOARD_URL: DASHBOARD,
-        ARCHIVE_ALLOW_PRIVATE_URLS: "1",
-      },
-      temp,
-    );
-    await healthy("archive", `http://127.0.0.1:${PORTS.archive}/health`, archive);
+    await startArchive({
+      port: PORTS.archive,
+      dashboardUrl: DASHBOARD,
+      dir: temp,
+      env: { ARCHIVE_ALLOW_PRIVATE_URLS: "1" },
+    });
     // The same dashboard twice (same database and secret, so the session survives the restart):
     // uploads straight to the archive, then its status reads through the counting pass-through.
-    const startDashboard = async (ingestBase, log) => {
-      const proc = start(
-        log,
-        [
-          path.join(root, "node_modules/next/dist/bin/next"),
-          "start",
-          "-p",
-          String(PORTS.dashboard),
-        ],
-        {
-          APP_URL: DASHBOARD,
-          AUTH_URL: DASHBOARD,
-          AUTH_TRUST_HOST: "true",
-          AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-ingest-ui-secret-0123456789abcdef",
-          INGEST_API_URL: `${ingestBase}/ingest`,
-          PRESERVATION_API_URL: `${ARCHIVE}/preservation`,
-          OIDC_ISSUER: `${ARCHIVE}/oidc`,
-          DASHBOARD_DATA_DIR: path.join(temp, "dashboard"),
-        },
-        temp,
-      );
-      await healthy("dashboard", `${DASHBOARD}/api/health`, proc);
-      return proc;
-    };
-    const dashboard = await startDashboard(ARCHIVE, "dashboard");
+    const dashboard = await startDashboard({
+      port: PORTS.dashboard,
+      archiveUrl: ARCHIVE,
+      dir: temp,
+    });
 
     const name = `bench-${UPLOAD_MB}mib.bin`;
     const file = path.join(temp, name);
@@ -315,9 +256,14 @@ async function main() {
     const curlAfter = await curlOnce();
     const curlSeconds = (curlBefore + curlAfter) / 2;
 
-    dashboard.child.kill("SIGTERM");
-    await new Promise((resolve) => dashboard.child.once("exit", resolve));
-    await startDashboard(COUNTED, "dashboard-counted");
+    await dashboard.stop();
+    await startDashboard({
+      port: PORTS.dashboard,
+      archiveUrl: ARCHIVE,
+      ingestUrl: `${COUNTED}/ingest`,
+      dir: temp,
+      log: "dashboard-counted",
+    });
     const cookie = (await context.cookies(DASHBOARD)).map((c) => `${c.name}=${c.value}`).join("; ");
     const accepted = await context.request.put(`${DASHBOARD}/api/ingest/document`, {
       data: {
@@ -354,8 +300,7 @@ async function main() {
     counter.close();
     slow.close();
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await stopAll();
     await rm(temp, { recursive: true, force: true });
   }
 }

@@ -2,17 +2,28 @@
 // the archive and through the dashboard's /api routes, with the same concurrency, and the
 // difference of their latency percentiles printed as a markdown table.
 //
-//   npm run bench:proxy                       # dashboard on :3000, archive on :4000
+//   npm run bench:proxy                       # starts its own archive and dashboard
 //   DASHBOARD_URL=http://localhost:3300 ARCHIVE_URL=http://localhost:4510 CONNECTIONS=50 \
 //     REQUESTS=2000 npm run bench:proxy
 //
-// Needs both running. Signs in to the dashboard as BENCH_USER (archivist) through its real
-// sign-in (next-auth + the archive's form), and calls the archive directly with the dashboard's
-// own client-credentials token (OIDC_CLIENT_ID / OIDC_CLIENT_SECRET, as in service mode).
+// Without DASHBOARD_URL and ARCHIVE_URL it starts an embedded archive (:4720) and `next start`
+// (:3620; built first when sources changed) on a temp folder /tmp/proxy-bench-*, and stops them
+// again. Given either, it uses the running ones (the other defaults to :3000 or :4000). Signs in to
+// the dashboard as BENCH_USER (archivist) through its real sign-in (next-auth + the archive's
+// form), and calls the archive directly with the dashboard's own client-credentials token
+// (OIDC_CLIENT_ID / OIDC_CLIENT_SECRET, as in service mode).
+import { mkdtemp, rm } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
+import { buildIfChanged, startArchive, startDashboard, stopAll } from "./bench-support.mjs";
 
-const DASHBOARD = (process.env.DASHBOARD_URL ?? "http://localhost:3000").replace(/\/$/, "");
-const ARCHIVE = (process.env.ARCHIVE_URL ?? "http://localhost:4000").replace(/\/$/, "");
+const OWN_PORTS = { archive: 4720, dashboard: 3620 };
+const running = Boolean(process.env.DASHBOARD_URL || process.env.ARCHIVE_URL);
+const DASHBOARD = running
+  ? (process.env.DASHBOARD_URL || "http://localhost:3000").replace(/\/$/, "")
+  : `http://localhost:${OWN_PORTS.dashboard}`;
+const ARCHIVE = running
+  ? (process.env.ARCHIVE_URL || "http://localhost:4000").replace(/\/$/, "")
+  : `http://localhost:${OWN_PORTS.archive}`;
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const REQUESTS = Number(process.env.REQUESTS ?? 2000);
 const WARMUP = Number(process.env.WARMUP ?? 200);
@@ -150,7 +161,7 @@ async function load(send, total, connections) {
 const ms = (v) => v.toFixed(1);
 const plus = (v) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
 
-async function main() {
+async function measure() {
   const cookie = await signIn();
   const token = await serviceToken();
   const sip = await aSubmission(cookie);
@@ -205,7 +216,24 @@ async function main() {
   console.log('\n"added" is the difference of the percentiles, not a percentile of differences.');
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+async function main() {
+  if (running) return measure();
+  const dir = await mkdtemp("/tmp/proxy-bench-");
+  try {
+    await buildIfChanged();
+    await startArchive({ port: OWN_PORTS.archive, dashboardUrl: DASHBOARD, dir });
+    await startDashboard({ port: OWN_PORTS.dashboard, archiveUrl: ARCHIVE, dir });
+    await measure();
+  } finally {
+    await stopAll();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
