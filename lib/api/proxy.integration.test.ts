@@ -11,7 +11,11 @@ import { auditLog, submissions } from "@/lib/db/schema";
 import { FOUR_EYES_REFUSAL } from "@/lib/deletions/guard";
 import { writeFourEyes } from "@/lib/deletions/store";
 import { POST as preservation } from "@/app/api/preservation/[operation]/route";
+import { sendPlan } from "@/components/ingests/send-plan";
 import { createIngestClient, type IngestClient } from "@/lib/ingest/client";
+import { planUpload } from "@/lib/upload/planner";
+import type { PlanInput } from "@/lib/upload/request-body";
+import { uploadFile } from "@/lib/upload/uploader";
 import { apiDeps, configureApi } from "./deps";
 import { BODY_LIMIT_BYTES } from "./request";
 import { startTestArchive, type TestArchive } from "./testing/archive";
@@ -198,6 +202,58 @@ describe("limits", () => {
     });
     expect(harness.calls).toHaveLength(0);
   });
+});
+
+describe("a request refused as too large", () => {
+  it("is sent once more with every file uploaded, and the package is ingested", async () => {
+    const MB = 1024 * 1024;
+    const parts = [randomBytes(4 * MB), randomBytes(4 * MB)];
+    const files = new Map(parts.map((bytes, i) => [`f${i}`, new File([bytes], `part-${i}.bin`)]));
+    const input: PlanInput = {
+      profile: "default",
+      packageId: `too-large-${randomUUID()}`,
+      metadatas: [{ schema: DC, metadata: { title: "Two parts" } }],
+      documents: [...files].map(([id, file]) => ({
+        kind: "file",
+        id,
+        name: file.name,
+        size: file.size,
+      })),
+    };
+    // As a planner would decide for an archive whose limit it overestimates: everything inline.
+    const planned = planUpload(input);
+    const plan = {
+      ...planned,
+      decisions: planned.decisions.map((d) => ({ ...d, method: "inline" as const })),
+    };
+    const statuses: number[] = [];
+    const sip = await sendPlan(plan, {
+      fileOf: (id) => files.get(id) ?? null,
+      read: async (file) => b64(new Uint8Array(await file.arrayBuffer())),
+      upload: async (_id, file) => {
+        const { key } = await uploadFile(file, {
+          getUploadUrl: async () => (await invoke(uploadUrl, "GET", "/api/ingest/url", {})).json,
+          transport: async ({ url, body, headers }) => {
+            const answer = await fetch(url, { method: "PUT", body, headers });
+            return { status: answer.status, body: await answer.text(), retryAfter: null };
+          },
+        });
+        return key;
+      },
+      submit: async (body) => {
+        const answer = await invoke(ingestDocument, "PUT", "/api/ingest/document", {}, { body });
+        statuses.push(answer.status);
+        if (answer.status !== 201) throw answer.json;
+        return answer.json as { packageId: string; name: string };
+      },
+      isTooLarge: (error) =>
+        (error as { error?: { code?: string } }).error?.code === "JSON_TOO_LARGE",
+    });
+    expect(statuses).toEqual([413, 201]);
+    expect(await untilFinal(sip.packageId, sip.name)).toBe("INGESTED");
+    const stored = await retrievedContent(sip.packageId);
+    for (const bytes of parts) expect(stored).toContain(b64(bytes));
+  }, 60_000);
 });
 
 describe("who may do what", () => {
