@@ -8,7 +8,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { DashboardDb } from "@/lib/db/client";
 import { statusSnapshots } from "@/lib/db/schema";
-import type { SipKey } from "../status-hub";
+import type { SipKey } from "./hub-types";
 import type { StatusRelay } from "./relay";
 import { SipSnapshot, WatchEvent } from "./snapshot";
 

@@ -2,7 +2,7 @@
 // the relay whether it may poll a SIP (the claim), publishes what its poller sees, and hears what
 // other processes' pollers publish. Results may come back at once or as promises: the in-process
 // relay answers at once, so a lone process starts polling in the same tick as before.
-import type { SipKey } from "../status-hub";
+import type { SipKey } from "./hub-types";
 import type { SipSnapshot, WatchEvent } from "./snapshot";
 
 export type MaybePromise<T> = T | Promise<T>;
