@@ -1,5 +1,5 @@
 // A FAILED or refused SIP leaves no bytes behind: its bag, its files and its record go once it has
-// failed, while bytes that an ingested package or a SIP still waiting to run also holds stay. The suite
+// failed (an INGESTED one's record goes too), while bytes that an ingested package or a SIP still waiting to run also holds stay. The suite
 // reads the embedded archive's data folder, so it is skipped against another archive.
 import { randomUUID } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
@@ -78,6 +78,19 @@ describe.skipIf(!target.embedded)("blobs of failed SIPs", () => {
     expect((await waitForTerminal(accepted)).status).toBe("FAILED");
     await gone(bag);
     expect(await recordsNaming(packageId)).toEqual([]);
+  });
+
+  it("removes an ingested SIP's record, inline content and all, and keeps its files", async () => {
+    const packageId = uniquePackageId("ingested");
+    const bytes = unique("an ingested document");
+    const body = documentRequest({ packageId, document: { type: "BINARY", name: "kept.txt", content: b64(bytes) } });
+    expect((await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body })))).status).toBe("INGESTED");
+    const deadline = Date.now() + 15_000;
+    while ((await recordsNaming(packageId)).length > 0) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await stored(bytes)).toBe(true);
   });
 
   it("keeps nothing of a bag refused when it is submitted", async () => {

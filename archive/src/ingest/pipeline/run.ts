@@ -8,7 +8,7 @@ import type { JobRow } from "../../jobs/queue";
 import { completeJob } from "../../jobs/queue";
 import type { IngestDeps } from "../deps";
 import { discardFailedSip } from "../sip-blobs";
-import { readSipRecord, type SipRecord } from "../sip-record";
+import { readSipRecord, removeSipRecord, type SipRecord } from "../sip-record";
 import { appendTrace } from "../store";
 import { addPluginReport, clearPluginReports, getSubmission, setSubmissionStatus } from "../submissions";
 import { assemblePackage, recordFailure } from "./assembly";
@@ -78,8 +78,9 @@ export async function runSubmissionJob(deps: IngestDeps, job: JobRow): Promise<v
     hold.release();
     await rm(workDir, { recursive: true, force: true });
   }
-  // Reached only when the SIP ended (a throw means another attempt): a FAILED one is freed.
-  await discardQuietly(deps, submission.id);
+  // Reached only when the SIP ended (a throw means another attempt): a FAILED one is freed, and an
+  // INGESTED one's record goes (its version holds what it kept; inline content would stay twice).
+  await settleQuietly(deps, submission.id);
 }
 
 async function runPlugins(
@@ -109,9 +110,16 @@ async function runPlugins(
   await assemblePackage(ctx, job);
 }
 
-// The job is complete whatever happens here; an interrupted cleanup is finished by the sweep.
-async function discardQuietly(deps: IngestDeps, submissionId: string) {
-  await discardFailedSip(deps, submissionId).catch((error: unknown) => console.error("freeing a failed SIP's blobs failed", error));
+// The job is complete whatever happens here; an interrupted cleanup of a FAILED SIP is finished by
+// the sweep.
+async function settleQuietly(deps: IngestDeps, submissionId: string) {
+  try {
+    const submission = await getSubmission(deps.db, submissionId);
+    if (submission?.status === "INGESTED") await removeSipRecord(submission.sipPath);
+    else await discardFailedSip(deps, submissionId);
+  } catch (error) {
+    console.error("freeing an ended SIP's record or blobs failed", error);
+  }
 }
 
 // Ends a SIP whose job kept failing unexpectedly: FAILED, with a report that hides internals.
@@ -136,5 +144,5 @@ export async function giveUpSubmissionJob(deps: IngestDeps, job: JobRow): Promis
     }
     await completeJob(tx, job.id);
   });
-  await discardQuietly(deps, job.submissionId);
+  await settleQuietly(deps, job.submissionId);
 }
