@@ -55,8 +55,10 @@ function createUploadRowStore() {
   };
 }
 
-// For a panel that never uploads.
-export const NO_UPLOAD_ROWS: UploadRowStore = { get: () => [], subscribe: () => () => {} };
+// For a panel that never uploads. The same array each time: useSyncExternalStore takes a new
+// snapshot for a change and would render without end.
+const NONE: readonly UploadRow[] = [];
+export const NO_UPLOAD_ROWS: UploadRowStore = { get: () => NONE, subscribe: () => () => {} };
 
 interface FinishedUpload {
   file: File;
