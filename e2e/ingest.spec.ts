@@ -171,11 +171,10 @@ test.describe("the ingest wizard", () => {
     );
   });
 
-  test("a finished upload is kept in the draft: after a refused ingest and a reload the file is not sent again", async ({
-    page,
-  }, testInfo) => {
+  // A 12 MB file uploaded, then its ingest refused (the package exists under another profile): the
+  // draft keeps the upload. Answers the PUTs to upload URLs seen from then on.
+  async function refusedAfterUpload(page: Page, outputPath: string): Promise<string[]> {
     const packageId = `kept-upload-${randomUUID()}`;
-    // The package exists under the default profile, so sending it under another one is refused.
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
     await page.getByLabel("Package ID (optional)").fill(packageId);
     await page.getByLabel("Files to ingest").setInputFiles({
@@ -191,12 +190,11 @@ test.describe("the ingest wizard", () => {
     page.on("request", (r) => {
       if (r.method() === "PUT" && /\/uploads\//.test(r.url())) puts.push(r.url());
     });
-    const path = testInfo.outputPath("survey-12mb.bin");
-    await writeFile(path, randomBytes(12 * 1024 * 1024));
+    await writeFile(outputPath, randomBytes(12 * 1024 * 1024));
     await page.goto("/ingest");
     await page.getByLabel("Profile").selectOption({ label: "Records, 10 years (10 years)" });
     await page.getByLabel("Package ID (optional)").fill(packageId);
-    await page.getByLabel("Files to ingest").setInputFiles(path);
+    await page.getByLabel("Files to ingest").setInputFiles(outputPath);
     await expect(
       page.getByText(/survey-12mb\.bin \(12 MB\) is uploaded straight to the archive first/),
     ).toBeVisible();
@@ -206,7 +204,13 @@ test.describe("the ingest wizard", () => {
     await expect(refused).toContainText(/differs from the profile/, { timeout: 60_000 });
     expect(puts).toHaveLength(1);
     await page.waitForTimeout(1_000);
+    return puts;
+  }
 
+  test("a finished upload is kept in the draft: after a refused ingest and a reload the file is not sent again", async ({
+    page,
+  }, testInfo) => {
+    const puts = await refusedAfterUpload(page, testInfo.outputPath("survey-12mb.bin"));
     await page.reload();
     await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("survey-12mb.bin");
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
@@ -214,6 +218,55 @@ test.describe("the ingest wizard", () => {
     await expectIngested(page);
     // The archive took the bytes of the first upload: none was sent again.
     expect(puts).toHaveLength(1);
+    await expect(page.getByRole("list", { name: "Plugin reports" })).toContainText(
+      "0 inline, 0 fetched by URL, 1 from uploads",
+    );
+  });
+
+  test("a kept upload the archive no longer knows is forgotten, and the file is sent again", async ({
+    page,
+  }, testInfo) => {
+    const puts = await refusedAfterUpload(page, testInfo.outputPath("survey-12mb.bin"));
+    // Away from the wizard (which saves its draft on leaving), the kept key is replaced by one the
+    // archive never issued, as after the archive lost it.
+    await page.goto("/ingests");
+    const replaced = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open("scriptorium");
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const store = db.transaction("drafts", "readwrite").objectStore("drafts");
+      const keys = await new Promise<IDBValidKey[]>((resolve) => {
+        const all = store.getAllKeys();
+        all.onsuccess = () => resolve(all.result);
+      });
+      let count = 0;
+      for (const key of keys) {
+        const draft = await new Promise<{ documents: Array<{ upload?: { key: string } }> }>(
+          (resolve) => {
+            const read = store.get(key);
+            read.onsuccess = () => resolve(read.result);
+          },
+        );
+        for (const doc of draft.documents) {
+          if (doc.upload) {
+            doc.upload.key = crypto.randomUUID();
+            count++;
+          }
+        }
+        store.put(draft, key);
+      }
+      return count;
+    });
+    expect(replaced).toBe(1);
+
+    await page.goto("/ingest");
+    await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("survey-12mb.bin");
+    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByRole("button", { name: "Send to the archive" }).click();
+    await expectIngested(page);
+    expect(puts).toHaveLength(2);
     await expect(page.getByRole("list", { name: "Plugin reports" })).toContainText(
       "0 inline, 0 fetched by URL, 1 from uploads",
     );
