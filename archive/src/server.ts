@@ -17,10 +17,10 @@ export interface RunningArchive {
 
 export async function startArchive(config: ArchiveConfig): Promise<RunningArchive> {
   const database = await openArchiveDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const { db } = database;
+  const { db, blobLocks } = database;
   const identity = await createIdentity({ config, db });
-  const ingest = await createIngest({ config, db });
-  const preservation = await createPreservation({ config, db, identity });
+  const ingest = await createIngest({ config, db, blobLocks });
+  const preservation = await createPreservation({ config, db, identity, blobLocks });
 
   const app = new Hono<ArchiveEnv>();
   app.use("*", async (c, next) => {

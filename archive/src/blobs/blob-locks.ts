@@ -2,8 +2,8 @@
 // preservation sides' stores over one data folder share it). Placing a blob, holding one and
 // removing one run under its lock, and a removal skips held blobs: a blob cannot vanish between a
 // writer finding or placing it and the commit of the row that references it.
-// These live in this process's memory only. With several archive processes on one PostgreSQL, a
-// removal in one process does not see a writer in another (see archive/README.md).
+// These live in this process's memory only; with several archive processes on one PostgreSQL, the
+// store adds advisory locks that the other processes see (pg-blob-locks.ts).
 
 const tails = new Map<string, Promise<void>>();
 const holds = new Map<string, number>();

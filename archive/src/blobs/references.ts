@@ -64,10 +64,10 @@ export async function withBlobHold<T>(db: ArchiveDb, store: BlobStore, fn: (hold
   try {
     return await fn(hold);
   } catch (error) {
-    hold.release();
+    await hold.release();
     await removeUnreferencedBlobs(db, store, hold.blobs).catch((cleanup: unknown) => console.error("freeing the blobs of a refused request failed", cleanup));
     throw error;
   } finally {
-    hold.release();
+    await hold.release();
   }
 }

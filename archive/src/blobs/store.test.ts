@@ -74,7 +74,7 @@ describe("blob store", () => {
     const { sha256 } = await store.adopt(file, hold);
     expect(await store.removeUnlessUsed(sha256, async () => false)).toBe(false);
     expect(await store.exists(sha256)).toBe(true);
-    hold.release();
+    await hold.release();
     expect(await store.removeUnlessUsed(sha256, async () => true)).toBe(false);
     expect(await store.exists(sha256)).toBe(true);
     expect(await store.removeUnlessUsed(sha256, async () => false)).toBe(true);
@@ -88,7 +88,7 @@ describe("blob store", () => {
     const hold = store.hold();
     expect(await hold.keep(staged.sha256)).toBe(true);
     expect(await other.removeUnlessUsed(staged.sha256, async () => false)).toBe(false);
-    hold.release();
+    await hold.release();
     expect(await other.removeUnlessUsed(staged.sha256, async () => false)).toBe(true);
     expect(await hold.keep(staged.sha256).catch((e: Error) => e.message)).toMatch(/released/);
   });
@@ -117,6 +117,6 @@ describe("blob store", () => {
     await committing;
     // Without the lock the writer would have found the old object, dropped its copy, and lost both.
     expect(await readFile(store.objectPath(first.sha256))).toEqual(bytes);
-    hold.release();
+    await hold.release();
   });
 });

@@ -1,7 +1,8 @@
 // Content-addressed blob storage under ${dataDir}/blobs. Bytes are written to a temporary file
 // under .tmp, synced, then renamed to sha256/<aa>/<hex>: an object path only ever holds
 // complete content whose name is its digest. Placing and removing an object take its lock
-// (blob-locks.ts), and a removal spares objects a writer holds.
+// (blob-locks.ts), and a removal spares objects a writer holds: in this process, and, given
+// cross-process locks (pg-blob-locks.ts), in the other processes sharing the database.
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
@@ -10,6 +11,7 @@ import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { addHold, dropHold, isHeld, withBlobLock } from "./blob-locks";
+import type { CrossProcessBlobLocks } from "./pg-blob-locks";
 
 export class BlobTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -31,7 +33,7 @@ export interface BlobHold {
   // Holds an object that may already be stored; answers whether it is.
   keep(sha256: string): Promise<boolean>;
   // Lets go of every object held; later calls do nothing.
-  release(): void;
+  release(): Promise<void>;
 }
 
 export interface BlobStore {
@@ -56,26 +58,43 @@ class StoreHold implements BlobHold {
   readonly blobs: string[] = [];
   private released = false;
 
-  constructor(private readonly store: Pick<BlobStore, "objectPath" | "exists">) {}
+  constructor(
+    private readonly store: Pick<BlobStore, "objectPath" | "exists">,
+    private readonly locks: CrossProcessBlobLocks | undefined,
+  ) {}
 
-  // Call under the object's lock.
-  add(sha256: string) {
+  // Call under the object's lock, before the object is placed or looked for.
+  async add(sha256: string) {
     if (this.released) throw new Error("A released blob hold cannot hold more blobs.");
-    addHold(this.store.objectPath(sha256));
+    const key = this.store.objectPath(sha256);
+    addHold(key);
+    try {
+      await this.locks?.holdShared(sha256);
+    } catch (error) {
+      dropHold(key);
+      throw error;
+    }
     this.blobs.push(sha256);
+    // Released while the lock was awaited: nothing else will let go of this one.
+    if (this.released) await this.drop(sha256);
   }
 
   keep(sha256: string) {
     return withBlobLock(this.store.objectPath(sha256), async () => {
-      this.add(sha256);
+      await this.add(sha256);
       return this.store.exists(sha256);
     });
   }
 
-  release() {
+  async release() {
     if (this.released) return;
     this.released = true;
-    for (const sha256 of this.blobs) dropHold(this.store.objectPath(sha256));
+    await Promise.all(this.blobs.map((sha256) => this.drop(sha256)));
+  }
+
+  private async drop(sha256: string) {
+    dropHold(this.store.objectPath(sha256));
+    await this.locks?.releaseShared(sha256);
   }
 }
 
@@ -120,8 +139,10 @@ function hashingCounter(maxBytes: number, state: { size: number; hash: ReturnTyp
   });
 }
 
-// Opens (creating if needed) the blob store of a data directory.
-export async function openBlobStore(dataDir: string): Promise<BlobStore> {
+// Opens (creating if needed) the blob store of a data directory. With several processes on one
+// database, `locks` extends holds and removals to all of them.
+export async function openBlobStore(dataDir: string, options: { locks?: CrossProcessBlobLocks } = {}): Promise<BlobStore> {
+  const { locks } = options;
   const root = path.join(dataDir, "blobs");
   const tmpDir = path.join(root, ".tmp");
   await mkdir(tmpDir, { recursive: true });
@@ -143,7 +164,7 @@ export async function openBlobStore(dataDir: string): Promise<BlobStore> {
     const target = objectPath(sha256);
     const holder = storeHold(hold);
     return withBlobLock(target, async () => {
-      holder?.add(sha256);
+      await holder?.add(sha256);
       if (await exists(sha256)) {
         // Same digest, same bytes: the object is already there.
         await rm(from, { force: true });
@@ -189,13 +210,20 @@ export async function openBlobStore(dataDir: string): Promise<BlobStore> {
       await moveIntoPlace(filePath, sha256, hold);
       return { sha256, size };
     },
-    hold: () => new StoreHold({ objectPath, exists }),
+    hold: () => new StoreHold({ objectPath, exists }, locks),
     removeUnlessUsed(sha256, inUse) {
       const target = objectPath(sha256);
       return withBlobLock(target, async () => {
-        if (isHeld(target) || (await inUse())) return false;
-        await rm(target, { force: true });
-        return true;
+        if (isHeld(target)) return false;
+        // Held by another process, or the locks cannot be trusted now: left for a later pass.
+        if (locks && !(await locks.tryExclusive(sha256))) return false;
+        try {
+          if (await inUse()) return false;
+          await rm(target, { force: true });
+          return true;
+        } finally {
+          await locks?.releaseExclusive(sha256);
+        }
       });
     },
     async sha256OfObject(sha256) {

@@ -131,7 +131,7 @@ export function createUploadHandler(options: UploadHandlerOptions) {
       await blobs.commit(staged, hold);
       await completeUpload(db, key, staged);
     } finally {
-      hold.release();
+      await hold.release();
     }
     await options.syncDatabase?.();
     res.setHeader("ETag", `"${staged.sha256}"`);

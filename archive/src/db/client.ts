@@ -1,5 +1,6 @@
 // Opens the archive database: PGlite in a folder by default, PostgreSQL when a URL is given.
-// Both run the same migrations from archive/drizzle at start.
+// Both run the same migrations from archive/drizzle at start. On PostgreSQL, which several
+// processes may share, blob holds and removals also lock across processes.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { openPgBlobLocks, type CrossProcessBlobLocks } from "../blobs/pg-blob-locks";
 import * as schema from "./schema";
 
 export type ArchiveSchema = typeof schema;
@@ -18,6 +20,8 @@ export type ArchiveDb = PgDatabase<PgQueryResultHKT, ArchiveSchema>;
 export interface OpenedDb {
   db: ArchiveDb;
   kind: "pglite" | "postgres";
+  // Only on PostgreSQL: PGlite has one process, whose in-memory locks suffice.
+  blobLocks?: CrossProcessBlobLocks;
   close(): Promise<void>;
 }
 
@@ -31,7 +35,16 @@ export async function openArchiveDb(options: {
     const sql = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as ArchiveDb, kind: "postgres", close: () => sql.end() };
+    const blobLocks = openPgBlobLocks(options.databaseUrl);
+    return {
+      db: db as unknown as ArchiveDb,
+      kind: "postgres",
+      blobLocks,
+      async close() {
+        await blobLocks.close();
+        await sql.end();
+      },
+    };
   }
   // PGlite creates only the last folder of its path.
   const dir = path.join(options.dataDir, "db");

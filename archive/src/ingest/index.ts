@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Hono } from "hono";
 import { INGEST_LIMITS } from "@/lib/ingest/schemas";
 import { loadOrCreateSecret } from "../blobs/secret";
+import type { CrossProcessBlobLocks } from "../blobs/pg-blob-locks";
 import { openBlobStore } from "../blobs/store";
 import { createUploadHandler } from "../blobs/upload-handler";
 import { releaseReceivingUploads, UPLOAD_SECRET_NAME } from "../blobs/upload-urls";
@@ -40,8 +41,16 @@ const STALE_TEMPORARY_MS = 60 * 60_000;
 const BLOB_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 // Builds the ingest API over the archive database and ${dataDir}/blobs.
-export async function createIngest({ config, db }: { config: ArchiveConfig; db: ArchiveDb }): Promise<Ingest> {
-  const blobs = await openBlobStore(config.dataDir);
+export async function createIngest({
+  config,
+  db,
+  blobLocks,
+}: {
+  config: ArchiveConfig;
+  db: ArchiveDb;
+  blobLocks?: CrossProcessBlobLocks;
+}): Promise<Ingest> {
+  const blobs = await openBlobStore(config.dataDir, { locks: blobLocks });
   // Recovery from a crash happens before the server listens, so no request sees its leftovers.
   if (!config.databaseUrl) {
     // With PGlite this process is the database's only user: jobs and uploads left running were

@@ -2,6 +2,7 @@
 // ingest API's store: a package is a preservation object whose poId is its packageId.
 import path from "node:path";
 import type { Hono } from "hono";
+import type { CrossProcessBlobLocks } from "../blobs/pg-blob-locks";
 import { openBlobStore } from "../blobs/store";
 import type { ArchiveConfig } from "../config";
 import type { ArchiveDb } from "../db/client";
@@ -49,10 +50,12 @@ export async function createPreservation({
   config,
   db,
   identity,
+  blobLocks,
 }: {
   config: ArchiveConfig;
   db: ArchiveDb;
   identity: { authenticate(headers: Headers): Promise<Caller> };
+  blobLocks?: CrossProcessBlobLocks;
 }): Promise<Preservation> {
   const profiles = loadPreservationProfiles(config.configDir);
   const ingestProfiles = loadIngestProfiles(config.configDir);
@@ -64,7 +67,7 @@ export async function createPreservation({
   const services: PreservationServices = {
     config,
     db,
-    blobs: await openBlobStore(config.dataDir),
+    blobs: await openBlobStore(config.dataDir, { locks: blobLocks }),
     tsa: await loadOrCreateTsa(config.dataDir),
     profiles,
     metadata: loadMetadataRegistry(path.join(config.configDir, "metadata-schemas")),

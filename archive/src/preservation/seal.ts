@@ -119,7 +119,7 @@ async function sealStoredVersion(deps: SealDeps, key: { tenant: string; packageI
       return recordSealing(tx, { ...key, subject: "archive" }, entries, sealing);
     });
   } finally {
-    hold.release();
+    await hold.release();
   }
   // Nor may the metadata bytes written for it outlive the deletion.
   if (!sealed) await removeUnreferencedBlobs(deps.db, deps.blobs, blobs.map((b) => b.sha256));

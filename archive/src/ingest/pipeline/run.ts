@@ -75,7 +75,7 @@ export async function runSubmissionJob(deps: IngestDeps, job: JobRow): Promise<v
   try {
     await runPlugins(deps, job, record, submission.name, workDir, hold);
   } finally {
-    hold.release();
+    await hold.release();
     await rm(workDir, { recursive: true, force: true });
   }
   // Reached only when the SIP ended (a throw means another attempt): a FAILED one is freed, and an

@@ -1,0 +1,132 @@
+// Blob holds and removals made exclusive across archive processes that share one PostgreSQL, with
+// session-level advisory locks: a hold takes a blob's key shared, a removal tries it exclusively
+// and skips the blob when another process holds it. The locks live on one connection of their own,
+// never in a pool transaction; if that connection is replaced its locks are gone, so the next call
+// takes the held ones again, and until that succeeds removals are refused.
+import postgres from "postgres";
+
+export interface CrossProcessBlobLocks {
+  // Takes the blob's key shared, waiting while a removal elsewhere has it; once per take.
+  holdShared(sha256: string): Promise<void>;
+  releaseShared(sha256: string): Promise<void>;
+  // Takes the blob's key exclusively if no process holds it; false when it cannot be had now.
+  tryExclusive(sha256: string): Promise<boolean>;
+  releaseExclusive(sha256: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// The class id of the two-key advisory locks ("SCRB"), apart from any other user of the database.
+export const BLOB_LOCK_CLASS = 0x53435242;
+// A removal holds a key for a reference check and an unlink: a hold waiting longer is stuck.
+const HOLD_WAIT_MS = 30_000;
+
+// The first four bytes of the digest as a signed int4. Two blobs sharing a key only make a removal
+// wait for the other's hold.
+export function blobLockKey(sha256: string): number {
+  return Buffer.from(sha256.slice(0, 8), "hex").readInt32BE(0);
+}
+
+interface LockRow {
+  pid: number;
+  ok: boolean | null;
+}
+
+type LockFunction = "pg_try_advisory_lock_shared" | "pg_try_advisory_lock" | "pg_advisory_unlock_shared" | "pg_advisory_unlock";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function openPgBlobLocks(url: string): CrossProcessBlobLocks {
+  const sql = postgres(url, { max: 1, idle_timeout: 0, max_lifetime: null, onnotice: () => {} });
+  // Shared takes per key that this process wants to hold.
+  const held = new Map<number, number>();
+  // The backend whose session holds `held`; undefined until they are all taken there.
+  let backend: number | undefined;
+  let tail: Promise<unknown> = Promise.resolve();
+
+  // One call at a time, so a call sees the state the previous one left.
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => {});
+    return run;
+  };
+
+  // A lock function and the backend it ran on; tried twice, as the first use of a dropped
+  // connection fails and the second opens a new one.
+  const call = async (fn: LockFunction, key: number) => {
+    const text = `select pg_backend_pid() as pid, ${fn}($1::int4, $2::int4) as ok`;
+    const query = () => sql.unsafe<LockRow[]>(text, [BLOB_LOCK_CLASS, key]);
+    const [row] = await query().catch(() => query());
+    if (!row) throw new Error("The advisory lock query answered no row.");
+    return row;
+  };
+
+  // Makes the session of `pid` hold every take in `held`; throws when it cannot, leaving the
+  // session without blob locks so that the next call tries again.
+  const settle = async (pid: number) => {
+    if (pid === backend) return;
+    backend = undefined;
+    const keys = [...held].flatMap(([key, takes]) => Array.from({ length: takes }, () => key));
+    try {
+      const [row] = await sql<LockRow[]>`
+        select pg_backend_pid() as pid, bool_and(pg_try_advisory_lock_shared(${BLOB_LOCK_CLASS}::int4, k)) as ok
+        from unnest(${keys}::int4[]) as k`;
+      if (row?.pid !== pid || row.ok === false) throw new Error("The blob locks could not be taken again.");
+      backend = pid;
+    } catch (error) {
+      await sql`select pg_advisory_unlock_all()`.catch(() => {});
+      throw error;
+    }
+  };
+
+  const tryShared = (key: number) =>
+    serial(async () => {
+      const row = await call("pg_try_advisory_lock_shared", key);
+      await settle(row.pid);
+      if (!row.ok) return false;
+      held.set(key, (held.get(key) ?? 0) + 1);
+      return true;
+    });
+
+  return {
+    async holdShared(sha256) {
+      const key = blobLockKey(sha256);
+      const started = Date.now();
+      for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
+        // Polled rather than waited on: a blocked wait would stall this process's only lock connection.
+        if (await tryShared(key).catch(() => false)) return;
+        if (Date.now() - started > HOLD_WAIT_MS) throw new Error(`The blob ${sha256} could not be held against removal.`);
+        await sleep(pause);
+      }
+    },
+    releaseShared(sha256) {
+      const key = blobLockKey(sha256);
+      return serial(async () => {
+        const takes = (held.get(key) ?? 0) - 1;
+        if (takes > 0) held.set(key, takes);
+        else held.delete(key);
+        const row = await call("pg_advisory_unlock_shared", key);
+        await settle(row.pid);
+      }).catch((error: unknown) => console.error("releasing a blob lock failed", error));
+    },
+    tryExclusive(sha256) {
+      const key = blobLockKey(sha256);
+      return serial(async () => {
+        const row = await call("pg_try_advisory_lock", key);
+        try {
+          await settle(row.pid);
+        } catch {
+          return false;
+        }
+        return row.ok === true;
+      }).catch(() => false);
+    },
+    releaseExclusive(sha256) {
+      const key = blobLockKey(sha256);
+      return serial(async () => {
+        const row = await call("pg_advisory_unlock", key);
+        await settle(row.pid);
+      }).catch((error: unknown) => console.error("releasing a blob lock failed", error));
+    },
+    close: () => serial(() => sql.end()),
+  };
+}
