@@ -14,4 +14,12 @@ describe("archive configuration", () => {
       expect(() => load({ ARCHIVE_UPLOAD_RETENTION_HOURS: bad })).toThrow(/ARCHIVE_UPLOAD_RETENTION_HOURS is invalid/);
     }
   });
+
+  it("removes orphan blobs after 24 hours unless ARCHIVE_ORPHAN_MIN_AGE_HOURS says otherwise, never under an hour", () => {
+    expect(load({}).orphanMinAgeHours).toBe(24);
+    expect(load({ ARCHIVE_ORPHAN_MIN_AGE_HOURS: "6" }).orphanMinAgeHours).toBe(6);
+    for (const bad of ["0.5", "-1", "soon", "1e9"]) {
+      expect(() => load({ ARCHIVE_ORPHAN_MIN_AGE_HOURS: bad })).toThrow(/ARCHIVE_ORPHAN_MIN_AGE_HOURS is invalid/);
+    }
+  });
 });

@@ -24,6 +24,9 @@ const schema = z.object({
   ARCHIVE_JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   // How long an expired upload URL's row and bytes are kept before the sweep forgets them, in hours.
   ARCHIVE_UPLOAD_RETENTION_HOURS: z.coerce.number().min(0).max(87_600).default(24),
+  // How old a blob no row names must be before the orphan sweep removes it, in hours; younger
+  // ones may belong to a writer whose row is not committed yet.
+  ARCHIVE_ORPHAN_MIN_AGE_HOURS: z.coerce.number().min(1).max(87_600).default(24),
 });
 
 export interface ArchiveConfig {
@@ -40,6 +43,7 @@ export interface ArchiveConfig {
   allowPrivateUrls: boolean;
   jobPollMs: number;
   uploadRetentionHours: number;
+  orphanMinAgeHours: number;
 }
 
 export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): ArchiveConfig {
@@ -63,5 +67,6 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     allowPrivateUrls: e.ARCHIVE_ALLOW_PRIVATE_URLS,
     jobPollMs: e.ARCHIVE_JOB_POLL_MS,
     uploadRetentionHours: e.ARCHIVE_UPLOAD_RETENTION_HOURS,
+    orphanMinAgeHours: e.ARCHIVE_ORPHAN_MIN_AGE_HOURS,
   };
 }

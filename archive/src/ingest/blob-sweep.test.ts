@@ -1,8 +1,8 @@
 // The blob sweep over a real PGlite database and blob store: expired uploads past the retention
 // go with their bytes, unless a SIP that is not finished still needs them, and the cleanup of a
-// FAILED SIP that was cut short is finished.
+// FAILED SIP that was cut short is finished. Old blobs no row names go too, on their own schedule.
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -121,5 +121,34 @@ describe("blob sweep", () => {
     expect(await blobs.exists(alone)).toBe(false);
     expect(await uploadRow(twiceKey)).toBeUndefined();
     expect(await blobs.exists(twice)).toBe(true);
+  }, 60_000);
+
+  it("removes orphan blobs when the ingest side starts, honouring ARCHIVE_ORPHAN_MIN_AGE_HOURS", async () => {
+    const age = async (sha256: string, ms: number) => {
+      const time = new Date(Date.now() - ms);
+      await utimes(blobs.objectPath(sha256), time, time);
+    };
+    const orphan = await blob("orphan");
+    const young = await blob("young orphan");
+    await age(orphan, 3 * HOUR);
+    await age(young, 1 * HOUR);
+
+    const config = loadArchiveConfig({
+      ARCHIVE_DATA_DIR: dir,
+      ARCHIVE_CONFIG_DIR: configDir,
+      ARCHIVE_ORPHAN_MIN_AGE_HOURS: "2",
+    } as unknown as NodeJS.ProcessEnv);
+    const ingest = await createIngest({ config, db: opened.db });
+    ingest.start();
+    try {
+      const deadline = Date.now() + 20_000;
+      while (await blobs.exists(orphan)) {
+        expect(Date.now(), "the orphan sweep did not run at start").toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await ingest.stop();
+    }
+    expect(await blobs.exists(young)).toBe(true);
   }, 60_000);
 });

@@ -1,7 +1,9 @@
 // The archive's periodic blob sweep. It forgets uploads whose URL expired more than the retention
 // ago and frees their bytes unless something else names them (a package, another upload, or a
 // SIP accepted with the key and not finished yet), and it finishes the cleanup of FAILED SIPs
-// that a crash or an error cut short.
+// that a crash or an error cut short. Less often, the orphan sweep (blobs/orphans.ts) removes old
+// blobs no row names, whatever left them.
+import { sweepOrphanBlobs, type OrphanSweepOutcome } from "../blobs/orphans";
 import { removeUnreferencedBlobs } from "../blobs/references";
 import type { BlobStore } from "../blobs/store";
 import { expiredUploads, forgetUploads } from "../blobs/upload-urls";
@@ -32,5 +34,15 @@ export async function sweepBlobs(
     if (expired.length < batch) break;
   }
   outcome.blobs += await discardFailedLeftovers(deps);
+  return outcome;
+}
+
+// One orphan pass; logs a line when it removed something.
+export async function sweepOrphans(
+  deps: { db: ArchiveDb; blobs: BlobStore },
+  options: { now: Date; minAgeMs: number },
+): Promise<OrphanSweepOutcome> {
+  const outcome = await sweepOrphanBlobs(deps, options);
+  if (outcome.orphans > 0) console.log(`orphan sweep removed ${outcome.orphans} of ${outcome.files} blobs`);
   return outcome;
 }

@@ -16,7 +16,7 @@ import { releaseRunningJobs } from "../jobs/queue";
 import { createWorkerPool } from "../jobs/worker";
 import { loadMetadataRegistry } from "../metadata/registry";
 import { loadIngestProfiles } from "../profiles/ingest-profiles";
-import { sweepBlobs } from "./blob-sweep";
+import { sweepBlobs, sweepOrphans } from "./blob-sweep";
 import type { IngestDeps } from "./deps";
 import { databaseSyncer } from "./durability";
 import { giveUpSubmissionJob, runSubmissionJob } from "./pipeline/run";
@@ -39,6 +39,8 @@ const WORKERS = 2;
 const STALE_TEMPORARY_MS = 60 * 60_000;
 // Uploads expire by the hour; a pass every few minutes frees their bytes soon enough.
 const BLOB_SWEEP_INTERVAL_MS = 10 * 60_000;
+// Orphans are rare and a pass reads every blob's name: a few times a day is enough.
+const ORPHAN_SWEEP_INTERVAL_MS = 6 * 3_600_000;
 
 // Builds the ingest API over the archive database and ${dataDir}/blobs.
 export async function createIngest({
@@ -86,6 +88,11 @@ export async function createIngest({
     intervalMs: BLOB_SWEEP_INTERVAL_MS,
     onError: (error) => console.error("sweeping blobs failed", error),
   });
+  const orphanSweeper = createPeriodicTask({
+    run: () => sweepOrphans(deps, { now: new Date(), minAgeMs: config.orphanMinAgeHours * 3_600_000 }),
+    intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
+    onError: (error) => console.error("sweeping orphan blobs failed", error),
+  });
   const handleUpload = createUploadHandler({
     db,
     blobs,
@@ -102,9 +109,10 @@ export async function createIngest({
     start() {
       workers.start();
       sweeper.start();
+      orphanSweeper.start();
     },
     async stop() {
-      await Promise.all([workers.stop(), sweeper.stop()]);
+      await Promise.all([workers.stop(), sweeper.stop(), orphanSweeper.stop()]);
     },
   };
 }
