@@ -34,8 +34,9 @@ describe.skipIf(!url)("blob locks across processes on PostgreSQL", () => {
 
   beforeEach(async () => {
     dirs = [await mkdtemp(path.join(tmpdir(), "blob-locks-a-")), await mkdtemp(path.join(tmpdir(), "blob-locks-b-"))];
-    locksA = openPgBlobLocks(database.url);
-    locksB = openPgBlobLocks(database.url);
+    // A's connection check is left to the one test about it; B's never runs within a test.
+    locksA = openPgBlobLocks(database.url, { sessionCheckMs: 60_000 });
+    locksB = openPgBlobLocks(database.url, { sessionCheckMs: 60_000 });
     storeA = await openBlobStore(dirs[0]!, { locks: locksA });
     storeB = await openBlobStore(dirs[1]!, { locks: locksB });
   });
@@ -113,6 +114,25 @@ describe.skipIf(!url)("blob locks across processes on PostgreSQL", () => {
 
     await hold.release();
     expect(await sharedHolders()).toEqual([]);
+    expect(await storeB.removeUnlessUsed(sha256, unused)).toBe(true);
+  });
+
+  it("takes its held locks again by itself, without a lock call, after its connection was replaced", async () => {
+    await locksA.close();
+    locksA = openPgBlobLocks(database.url, { sessionCheckMs: 100 });
+    storeA = await openBlobStore(dirs[0]!, { locks: locksA });
+    const { hold, sha256 } = await heldByA("held, lost, and taken again unasked");
+    const [before] = await sharedHolders();
+    await terminate(before!);
+    let after: number | undefined;
+    for (let i = 0; i < 100 && !after; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      [after] = await sharedHolders();
+    }
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect(await storeB.removeUnlessUsed(sha256, unused)).toBe(false);
+    await hold.release();
     expect(await storeB.removeUnlessUsed(sha256, unused)).toBe(true);
   });
 

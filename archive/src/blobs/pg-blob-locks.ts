@@ -1,8 +1,9 @@
 // Blob holds and removals made exclusive across archive processes that share one PostgreSQL, with
 // session-level advisory locks: a hold takes a blob's key shared, a removal tries it exclusively
 // and skips the blob when another process holds it. The locks live on one connection of their own,
-// never in a pool transaction; if that connection is replaced its locks are gone, so the next call
-// takes the held ones again, and until that succeeds removals are refused.
+// never in a pool transaction; if that connection is replaced its locks are gone, so a check every
+// two seconds (or the next call, if sooner) takes the held ones again, and until that succeeds
+// removals are refused.
 import postgres from "postgres";
 
 export interface CrossProcessBlobLocks {
@@ -19,6 +20,13 @@ export interface CrossProcessBlobLocks {
 export const BLOB_LOCK_CLASS = 0x53435242;
 // A removal holds a key for a reference check and an unlink: a hold waiting longer is stuck.
 const HOLD_WAIT_MS = 30_000;
+// While this process holds blobs, how often it checks that its lock connection (and so its locks)
+// is still the same, and takes them again on a new one without waiting for its next lock call.
+const SESSION_CHECK_MS = 2_000;
+
+export interface PgBlobLockOptions {
+  sessionCheckMs?: number;
+}
 
 // The first four bytes of the digest as a signed int4. Two blobs sharing a key only make a removal
 // wait for the other's hold.
@@ -35,7 +43,7 @@ type LockFunction = "pg_try_advisory_lock_shared" | "pg_try_advisory_lock" | "pg
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function openPgBlobLocks(url: string): CrossProcessBlobLocks {
+export function openPgBlobLocks(url: string, options: PgBlobLockOptions = {}): CrossProcessBlobLocks {
   const sql = postgres(url, { max: 1, idle_timeout: 0, max_lifetime: null, onnotice: () => {} });
   // Shared takes per key that this process wants to hold.
   const held = new Map<number, number>();
@@ -77,6 +85,17 @@ export function openPgBlobLocks(url: string): CrossProcessBlobLocks {
       throw error;
     }
   };
+
+  // A dropped connection takes its locks along: while any are held, look now and then.
+  const checker = setInterval(() => {
+    if (held.size === 0) return;
+    void serial(async () => {
+      const query = () => sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      const [row] = await query().catch(() => query());
+      if (row) await settle(row.pid);
+    }).catch((error: unknown) => console.error("checking the blob locks' connection failed", error));
+  }, options.sessionCheckMs ?? SESSION_CHECK_MS);
+  checker.unref();
 
   const tryShared = (key: number) =>
     serial(async () => {
@@ -127,6 +146,9 @@ export function openPgBlobLocks(url: string): CrossProcessBlobLocks {
         await settle(row.pid);
       }).catch((error: unknown) => console.error("releasing a blob lock failed", error));
     },
-    close: () => serial(() => sql.end()),
+    close: () => {
+      clearInterval(checker);
+      return serial(() => sql.end());
+    },
   };
 }
