@@ -9,7 +9,8 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/postgres";
 import { openArchiveDb, type OpenedDb } from "../db/client";
-import { packageFiles, packageVersions, sealedVersions, submissionBlobs, submissions, uploads } from "../db/schema";
+import { insertSubmissionHolding } from "../db/test-rows";
+import { packageFiles, packageVersions, sealedVersions, uploads } from "../db/schema";
 import { sweepOrphans } from "../ingest/blob-sweep";
 import { markedBlobs, type OrphanSweepOutcome } from "./orphans";
 import { openBlobStore, type BlobStore } from "./store";
@@ -62,21 +63,8 @@ async function packageFile(fileBlob: string, metadatas: unknown[] = []) {
   });
 }
 
-async function submission(status: "PENDING" | "FAILED", held: string[]) {
-  const id = randomUUID();
-  await opened.db.insert(submissions).values({
-    id,
-    tenant: "demo",
-    packageId: `pkg-${id}`,
-    name: "sip-1",
-    kind: "document",
-    status,
-    profile: "default",
-    submittedBy: "tester",
-    sipPath: path.join(dir, "sips", `${id}.json`),
-  });
-  await opened.db.insert(submissionBlobs).values(held.map((b) => ({ submissionId: id, blob: b })));
-}
+const submission = (status: "PENDING" | "FAILED", held: string[]) =>
+  insertSubmissionHolding(opened.db, dir, status, held);
 
 async function sealed(objects: string[], dataDeletedAt: Date | null = null) {
   await opened.db.insert(sealedVersions).values({

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBlobStore, type BlobStore } from "../blobs/store";
 import { loadArchiveConfig } from "../config";
 import { openArchiveDb, type OpenedDb } from "../db/client";
-import { submissionBlobs, submissions, uploads } from "../db/schema";
+import { insertSubmissionHolding } from "../db/test-rows";
+import { submissionBlobs, uploads } from "../db/schema";
 import { sweepBlobs } from "./blob-sweep";
 import { createIngest } from "./index";
 
@@ -45,22 +46,8 @@ async function upload(sha256: string, expiresAt: Date): Promise<string> {
   return key;
 }
 
-async function submission(status: "PENDING" | "FAILED", held: string[]): Promise<string> {
-  const id = randomUUID();
-  await opened.db.insert(submissions).values({
-    id,
-    tenant: "demo",
-    packageId: `pkg-${id}`,
-    name: "sip-1",
-    kind: "document",
-    status,
-    profile: "default",
-    submittedBy: "tester",
-    sipPath: path.join(dir, "sips", `${id}.json`),
-  });
-  await opened.db.insert(submissionBlobs).values(held.map((b) => ({ submissionId: id, blob: b })));
-  return id;
-}
+const submission = (status: "PENDING" | "FAILED", held: string[]) =>
+  insertSubmissionHolding(opened.db, dir, status, held);
 
 const uploadRow = async (key: string) => (await opened.db.select().from(uploads).where(eq(uploads.key, key)))[0];
 
