@@ -1,33 +1,11 @@
 // The cfworker validator against the one it replaces (@rjsf/validator-ajv8) and the one the
 // archive runs (create-registry.ts), and against what rjsf itself asks of a validator.
-import path from "node:path";
 import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 import ajv8Validator from "@rjsf/validator-ajv8";
 import { describe, expect, it } from "vitest";
 import { loadMetadataRegistry } from "@/archive/src/metadata/registry";
 import { CfworkerValidator, cfworkerValidator } from "./cfworker-validator";
-import { formSchemaOf } from "./entry";
-import { listSchemas } from "./registry";
-import { plainErrors } from "./validate";
-
-const DIR = path.resolve("config/metadata-schemas");
-const schemas = listSchemas(DIR);
-const DC = "http://purl.org/dc/elements/1.1/";
-const RM = "urn:scriptorium:schema:records-management:1.0";
-const PREMIS = "urn:scriptorium:schema:premis-lite:1.0";
-const schemaOf = (uri: string) => formSchemaOf(schemas.find((s) => s.uri === uri)!);
-
-// What the form shows: each error's field (rjsf property) and its reworded message.
-function shown(uri: string, data: unknown) {
-  const schema = schemaOf(uri);
-  const { errors } = cfworkerValidator.validateFormData(
-    data,
-    schema,
-    undefined,
-    plainErrors(schema),
-  );
-  return errors.map(({ property, message }) => ({ property, message }));
-}
+import { DC, DIR, PREMIS, RM, schemaOf, shown } from "./testing/shipped-schemas";
 
 describe("parity with @rjsf/validator-ajv8", () => {
   // Everything rjsf and transformErrors read: name, property, message, params, stack, title.

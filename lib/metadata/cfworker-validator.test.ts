@@ -1,31 +1,10 @@
 // What the metadata forms show with the cfworker validator, on the three schemas the archive ships,
 // and proof that it needs no code compiled at run time (the pages' CSP has no 'unsafe-eval').
-import path from "node:path";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { describe, expect, it } from "vitest";
 import { CfworkerValidator, cfworkerValidator } from "./cfworker-validator";
-import { formSchemaOf } from "./entry";
-import { listSchemas } from "./registry";
-import { plainErrors, validateMetadataFields } from "./validate";
-
-const DIR = path.resolve("config/metadata-schemas");
-const schemas = listSchemas(DIR);
-const DC = "http://purl.org/dc/elements/1.1/";
-const RM = "urn:scriptorium:schema:records-management:1.0";
-const PREMIS = "urn:scriptorium:schema:premis-lite:1.0";
-const schemaOf = (uri: string) => formSchemaOf(schemas.find((s) => s.uri === uri)!);
-
-// What the form shows: each error's field (rjsf property) and its reworded message.
-function shown(uri: string, data: unknown) {
-  const schema = schemaOf(uri);
-  const { errors } = cfworkerValidator.validateFormData(
-    data,
-    schema,
-    undefined,
-    plainErrors(schema),
-  );
-  return errors.map(({ property, message }) => ({ property, message }));
-}
+import { DC, PREMIS, RM, schemaOf, shown } from "./testing/shipped-schemas";
+import { validateMetadataFields } from "./validate";
 
 const validRecord = {
   record: {
