@@ -102,6 +102,17 @@ describe("reading the JSON body", () => {
       readJsonBody(post({ "content-type": "application/json" }, " "), { empty: {} }),
     ).resolves.toEqual({});
   });
+
+  it("refuses U+0000, which no database here can store, naming the field", async () => {
+    const body = JSON.stringify({ poId: "x", reason: "a\u0000b" });
+    expect(
+      await failure(readJsonBody(post({ "content-type": "application/json" }, body))),
+    ).toMatchObject({
+      code: "VALIDATION_ERROR",
+      field: "reason",
+      message: expect.stringMatching(/^reason contains the character U\+0000 \(NUL\)/),
+    });
+  });
 });
 
 describe("validation", () => {

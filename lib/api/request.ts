@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { readLimited } from "@/lib/read-limited";
 import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { nulCharacterPath, nulCharacterProblem } from "@/lib/nul-text";
 import { describeZodError } from "@/lib/zod-error";
 import { ApiError } from "./errors";
 
@@ -63,11 +64,17 @@ export async function readJsonBody(
       "The request body is empty: send the JSON the operation expects.",
     );
   }
+  let json: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    json = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON.");
   }
+  // Neither the dashboard's database nor the archive's can hold it: refused before either tries.
+  const nul = nulCharacterProblem(json, "The request body");
+  if (nul)
+    throw new ApiError("VALIDATION_ERROR", nul, { field: nulCharacterPath(json) || undefined });
+  return json;
 }
 
 // "documents[0].name": the field a person recognises, as describeZodError names it.

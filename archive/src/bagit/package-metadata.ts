@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { MetadataObject } from "@/lib/ingest/schemas";
 import { describeZodError } from "@/lib/zod-error";
+import { nulCharacterPath } from "@/lib/nul-text";
 
 export const PACKAGE_METADATA_FILE = "package-metadata.json";
 
@@ -33,6 +34,14 @@ export function parsePackageMetadata(
   } catch (error) {
     return {
       problems: [`${PACKAGE_METADATA_FILE} is not valid JSON: ${(error as Error).message}.`],
+    };
+  }
+  const nul = nulCharacterPath(json);
+  if (nul !== undefined) {
+    return {
+      problems: [
+        `${PACKAGE_METADATA_FILE} holds the character U+0000 (NUL) in ${nul || "its value"}, which cannot be stored as text.`,
+      ],
     };
   }
   const parsed = BagPackageMetadata.safeParse(json);

@@ -2,6 +2,7 @@
 // refused from its Content-Length, or as soon as it passes the limit, never buffered whole.
 import { readLimited } from "@/lib/read-limited";
 import { IngestError } from "../http/errors";
+import { nulCharacterProblem } from "@/lib/nul-text";
 
 function tooLarge(limit: number) {
   const mb = Math.round(limit / (1024 * 1024));
@@ -37,12 +38,16 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
       "VALIDATION_ERROR",
       "The request body is empty: send the JSON described by the API.",
     );
+  let json: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    json = JSON.parse(text) as unknown;
   } catch (error) {
     throw new IngestError(
       "VALIDATION_ERROR",
       `The request body is not valid JSON: ${(error as Error).message}.`,
     );
   }
+  const problem = nulCharacterProblem(json, "The request body");
+  if (problem) throw new IngestError("VALIDATION_ERROR", problem);
+  return json;
 }

@@ -69,6 +69,14 @@ describe("job queue", () => {
     expect((await claimJob(db, "w", 30_000))?.lastError).toBe("disk full");
   });
 
+  it("records a failure whose message holds U+0000, which the database cannot store as is", async () => {
+    const { db } = opened;
+    const id = await enqueueJob(db, { submissionId: "s", tenant: "t", packageId: "p" });
+    await claimJob(db, "w", 30_000);
+    await retryJob(db, id, "bad name a\u0000b", 0);
+    expect((await claimJob(db, "w", 30_000))?.lastError).toBe("bad name a\\u0000b");
+  });
+
   it("frees running jobs at start when the database has a single user", async () => {
     const { db } = opened;
     await enqueueJob(db, { submissionId: "s", tenant: "t", packageId: "p" });

@@ -96,7 +96,8 @@ export async function retryJob(db: ArchiveDb, jobId: number, error: string, dela
       state: "queued",
       leaseUntil: null,
       claimedBy: null,
-      lastError: error,
+      // The message may quote the value that failed; the database cannot store U+0000 in text.
+      lastError: error.replace(/\u0000/g, "\\u0000"),
       runAfter: sql`now() + ${`${delayMs} milliseconds`}::interval`,
     })
     .where(eq(jobs.id, jobId));

@@ -110,6 +110,15 @@ describe("parseMetadataFile with JSON", () => {
     });
   });
 
+  it("refuses a value the archive cannot store (U+0000), naming where it is", () => {
+    const json = JSON.stringify({ record: { title: "a\u0000b", reference: "R" } });
+    expect(registry.parseMetadataFile(RM, bytes(json), "rm.json")).toEqual({
+      error: expect.stringMatching(
+        /"rm\.json" holds the character U\+0000 \(NUL\) in record\.title/,
+      ),
+    });
+  });
+
   it("refuses a schema the registry does not hold", () => {
     expect(registry.parseMetadataFile("urn:x:none", bytes("{}"))).toEqual({
       error: expect.stringMatching(/not registered/),

@@ -1,16 +1,28 @@
 // Reads a metadata file (MetadataFile form of the ingest API) into the object its schema validates.
 // Pure: bytes in, data or a sentence out.
+import { nulCharacterPath } from "@/lib/nul-text";
 import { DUBLIN_CORE_URI, parseDublinCoreXml } from "./dublin-core-xml";
 
 export type ParsedMetadataFile = { data: Record<string, unknown> } | { error: string };
 
-// JSON for every schema; for Dublin Core also oai_dc / simple dc XML. Does not validate against the schema.
+// JSON for every schema; for Dublin Core also oai_dc / simple dc XML. Does not validate against the
+// schema, but refuses values the archive cannot store (U+0000).
 export function parseMetadataBytes(
   uri: string,
   bytes: Uint8Array,
   fileName = "metadata file",
 ): ParsedMetadataFile {
   const name = `The metadata file "${fileName}"`;
+  const parsed = parseText(uri, bytes, name);
+  if ("error" in parsed) return parsed;
+  const path = nulCharacterPath(parsed.data);
+  if (path === undefined) return parsed;
+  return {
+    error: `${name} holds the character U+0000 (NUL)${path === "" ? "" : ` in ${path}`}, which cannot be stored as text.`,
+  };
+}
+
+function parseText(uri: string, bytes: Uint8Array, name: string): ParsedMetadataFile {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
