@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { readLimited } from "@/lib/read-limited";
 import { INGEST_LIMITS } from "@/lib/ingest/schemas";
-import { nulCharacterPath, nulCharacterProblem } from "@/lib/nul-text";
+import { findUnstorableText, unstorableTextProblem } from "@/lib/storable-text";
 import { describeZodError } from "@/lib/zod-error";
 import { ApiError } from "./errors";
 
@@ -70,10 +70,12 @@ export async function readJsonBody(
   } catch {
     throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON.");
   }
-  // Neither the dashboard's database nor the archive's can hold it: refused before either tries.
-  const nul = nulCharacterProblem(json, "The request body");
-  if (nul)
-    throw new ApiError("VALIDATION_ERROR", nul, { field: nulCharacterPath(json) || undefined });
+  // Text no database can hold (U+0000, unpaired surrogates): refused before anything tries.
+  const problem = unstorableTextProblem(json, "The request body");
+  if (problem) {
+    const field = findUnstorableText(json)?.path || undefined;
+    throw new ApiError("VALIDATION_ERROR", problem, { field });
+  }
   return json;
 }
 

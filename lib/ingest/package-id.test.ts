@@ -12,7 +12,10 @@ const allowedChar = fc
   .integer({ min: 0x20, max: 0x7e })
   .map((code) => String.fromCharCode(code))
   .filter((c) => !FORBIDDEN.has(c));
-const allowedId = fc.array(allowedChar, { minLength: 1, maxLength: 255 }).map((cs) => cs.join(""));
+const allowedId = fc
+  .array(allowedChar, { minLength: 1, maxLength: 255 })
+  .map((cs) => cs.join(""))
+  .filter((id) => id !== "." && id !== "..");
 const badChar = fc.oneof(
   fc.constantFrom(...PACKAGE_ID_FORBIDDEN_CHARACTERS, "\t", "\n", "\r"),
   fc
@@ -71,6 +74,12 @@ describe("packageId character rule", () => {
     ["a\u007fb", "control characters"],
   ])("explains why %j is refused", (id, words) => {
     expect(packageIdProblem(id)).toContain(words);
+  });
+
+  it("refuses . and .., which cannot stand in a URL path, but allows dots otherwise", () => {
+    expect(packageIdProblem(".")).toMatch(/URL path/);
+    expect(packageIdProblem("..")).toMatch(/URL path/);
+    for (const id of ["...", ".a", "a..b", "v1.0"]) expect(packageIdProblem(id)).toBeNull();
   });
 
   it("requires at least one character and at most 255", () => {

@@ -24,6 +24,10 @@ export function packageIdProblem(s: string): string | null {
   if (s.length > PACKAGE_ID_MAX_LENGTH) {
     return `packageId may be at most ${PACKAGE_ID_MAX_LENGTH} characters long`;
   }
+  // The spec's character rule allows them, but no URL can carry them as a path segment (even
+  // percent-encoded, "%2E%2E" is ".."): GET /sip/{packageId}/... would address something else.
+  if (s === "." || s === "..")
+    return "packageId may not be . or .., which cannot stand in a URL path";
   for (const char of s) {
     if (char === "\t" || char === "\n" || char === "\r") {
       return "packageId may not contain tabs, newlines or carriage returns";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { MetadataObject } from "@/lib/ingest/schemas";
 import { describeZodError } from "@/lib/zod-error";
-import { nulCharacterPath } from "@/lib/nul-text";
+import { findUnstorableText } from "@/lib/storable-text";
 
 export const PACKAGE_METADATA_FILE = "package-metadata.json";
 
@@ -36,11 +36,11 @@ export function parsePackageMetadata(
       problems: [`${PACKAGE_METADATA_FILE} is not valid JSON: ${(error as Error).message}.`],
     };
   }
-  const nul = nulCharacterPath(json);
-  if (nul !== undefined) {
+  const unstorable = findUnstorableText(json);
+  if (unstorable) {
     return {
       problems: [
-        `${PACKAGE_METADATA_FILE} holds the character U+0000 (NUL) in ${nul || "its value"}, which cannot be stored as text.`,
+        `${PACKAGE_METADATA_FILE} holds ${unstorable.what} in ${unstorable.path || "its value"}, which cannot be stored as text.`,
       ],
     };
   }

@@ -2,7 +2,7 @@
 // refused from its Content-Length, or as soon as it passes the limit, never buffered whole.
 import { readLimited } from "@/lib/read-limited";
 import { IngestError } from "../http/errors";
-import { nulCharacterProblem } from "@/lib/nul-text";
+import { unstorableTextProblem } from "@/lib/storable-text";
 
 function tooLarge(limit: number) {
   const mb = Math.round(limit / (1024 * 1024));
@@ -47,7 +47,7 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
       `The request body is not valid JSON: ${(error as Error).message}.`,
     );
   }
-  const problem = nulCharacterProblem(json, "The request body");
+  const problem = unstorableTextProblem(json, "The request body");
   if (problem) throw new IngestError("VALIDATION_ERROR", problem);
   return json;
 }

@@ -1,12 +1,12 @@
 // Reads a metadata file (MetadataFile form of the ingest API) into the object its schema validates.
 // Pure: bytes in, data or a sentence out.
-import { nulCharacterPath } from "@/lib/nul-text";
+import { findUnstorableText } from "@/lib/storable-text";
 import { DUBLIN_CORE_URI, parseDublinCoreXml } from "./dublin-core-xml";
 
 export type ParsedMetadataFile = { data: Record<string, unknown> } | { error: string };
 
 // JSON for every schema; for Dublin Core also oai_dc / simple dc XML. Does not validate against the
-// schema, but refuses values the archive cannot store (U+0000).
+// schema, but refuses text the archive cannot store (see lib/storable-text.ts).
 export function parseMetadataBytes(
   uri: string,
   bytes: Uint8Array,
@@ -15,10 +15,10 @@ export function parseMetadataBytes(
   const name = `The metadata file "${fileName}"`;
   const parsed = parseText(uri, bytes, name);
   if ("error" in parsed) return parsed;
-  const path = nulCharacterPath(parsed.data);
-  if (path === undefined) return parsed;
+  const found = findUnstorableText(parsed.data);
+  if (!found) return parsed;
   return {
-    error: `${name} holds the character U+0000 (NUL)${path === "" ? "" : ` in ${path}`}, which cannot be stored as text.`,
+    error: `${name} holds ${found.what}${found.path === "" ? "" : ` in ${found.path}`}, which cannot be stored as text.`,
   };
 }
 

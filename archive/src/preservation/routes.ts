@@ -14,7 +14,7 @@ import { DELETION_MODES, isPreservationOperation, PRESERVATION_OPERATIONS, type 
 import { describeZodError } from "@/lib/zod-error";
 import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
-import { nulCharacterProblem } from "@/lib/nul-text";
+import { unstorableTextProblem } from "@/lib/storable-text";
 import type { Operation, PreservationServices } from "./context";
 import { PreservationError, requesterError } from "./errors";
 import { errorResult, respond, successResult } from "./result";
@@ -68,8 +68,8 @@ export function createPreservationRoutes(options: {
       try {
         const caller = await authenticateOrRefuse(options.authenticate, c.req.raw.headers);
         if (json === undefined) throw requesterError("parameterError", "The request body is not valid JSON.");
-        const nul = nulCharacterProblem(json, "The request body");
-        if (nul) throw requesterError("parameterError", nul);
+        const unstorable = unstorableTextProblem(json, "The request body");
+        if (unstorable) throw requesterError("parameterError", unstorable);
         precheck(name, json);
         const parsed = PRESERVATION_OPERATIONS[name].request.safeParse(json);
         if (!parsed.success) throw requesterError("parameterError", describeZodError(parsed.error));

@@ -1,7 +1,8 @@
-// The character U+0000 cannot be stored by PostgreSQL or PGlite. The embedded archive refuses it
-// where it enters, naming the field; before, such a request was accepted and its SIP stayed
-// PROCESSING while its job failed again and again. This rule is the embedded archive's own, so
-// these tests do not run against another archive.
+// Text PostgreSQL and PGlite cannot store: the character U+0000 and unpaired surrogates (JSON can
+// spell "\ud800"). The embedded archive refuses it where it enters, naming the field; before, such
+// a request was accepted and its SIP stayed PROCESSING while its job failed again and again (U+0000)
+// or failed with "the archive could not process this SIP" (a surrogate in metadata). This rule is
+// the embedded archive's own, so these tests do not run against another archive.
 import { describe, expect, it } from "vitest";
 import { buildBag } from "../support/bag";
 import { b64, expectAccepted, expectError, ingestApi, waitForTerminal } from "../support/client";
@@ -21,7 +22,7 @@ async function refusal(answer: Awaited<ReturnType<typeof ingestApi>>): Promise<s
   return final.pluginReports?.find((r) => r.status === "FAILURE")?.message ?? "";
 }
 
-describe.skipIf(!archiveTarget().embedded)("U+0000 in a request", () => {
+describe.skipIf(!archiveTarget().embedded)("text that cannot be stored, in a request", () => {
   it("refuses it in a metadata value or a document name with 400, naming the field", async () => {
     const inValue = await ingestApi("PUT", "/document", {
       body: documentRequest({ metadatas: [metadata(`a${NUL}b`)] }),
@@ -39,6 +40,8 @@ describe.skipIf(!archiveTarget().embedded)("U+0000 in a request", () => {
       expectAccepted(await ingestApi("PUT", "/document", { body: documentRequest() })),
     );
     expect(ingested.status).toBe("INGESTED");
+    const surrogate = await ingestApi("PUT", "/document", { body: documentRequest({ metadatas: [metadata("half an emoji \uD83D")] }) });
+    expect(expectError(surrogate, 400, "VALIDATION_ERROR")).toMatch(/^metadatas\[0\]\.metadata\.title contains an unpaired surrogate \(U\+D83D\)/);
     const update = await ingestApi("POST", `/document/${encodeURIComponent(ingested.packageId)}`, {
       body: { metadatas: [metadata(NUL)] },
     });
