@@ -16,7 +16,7 @@ describe("findUnstorableText", () => {
   it("finds an unpaired surrogate, high or low, and names it", () => {
     expect(findUnstorableText({ title: "a\uD83Db" })).toEqual({
       path: "title",
-      what: "an unpaired surrogate (U+D83D), which is not a character",
+      what: "an unpaired surrogate (U+D83D, half of a character)",
     });
     expect(findUnstorableText(["x", "\uDE00"])?.what).toMatch(/U\+DE00/);
   });

@@ -19,7 +19,7 @@ function unstorable(text: string): string | undefined {
   if (text.isWellFormed()) return undefined;
   const lone = text.match(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   const code = lone?.[0].charCodeAt(0).toString(16).toUpperCase() ?? "D800";
-  return `an unpaired surrogate (U+${code}), which is not a character`;
+  return `an unpaired surrogate (U+${code}, half of a character)`;
 }
 
 // Where in `value` a key or a string first holds text that cannot be stored; undefined when nowhere.

@@ -1,40 +1,25 @@
-// Property: whatever text an ingest carries (any Unicode, odd file names, odd metadata keys and
+// Property: whatever anyText an ingest carries (any Unicode, odd file names, odd metadata keys and
 // values, random bytes), the archive answers 2xx or a 4xx error in the documented shape, never a
 // 5xx; every SIP it accepts reaches INGESTED or FAILED (none is left PROCESSING); and an ingested
 // package gives back exactly the names and metadata it was sent.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { anyText, nonBlankText } from "../support/arbitrary-text";
 import { b64, expectAccepted, ingestApi, waitForTerminal } from "../support/client";
 import { suite } from "../support/target";
 
-const unpaired = fc.string({
-  unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
-  minLength: 1,
-  maxLength: 2,
-});
-const text = fc.oneof(
-  // Rare: a request holds many texts, and one unpaired surrogate is enough to refuse it.
-  { weight: 20, arbitrary: fc.string({ unit: "binary", maxLength: 24 }) },
-  { weight: 20, arbitrary: fc.string({ unit: "grapheme", maxLength: 24 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 6 }), unpaired).map(([a, b]) => a + b) },
-  {
-    weight: 5,
-    arbitrary: fc.constantFrom("..", "../../etc/passwd", "a/b.txt", "CON", " lead.txt", "\u202Etxt.exe", "<b>x</b>", "%00.txt", "C:\\x.txt", "x".repeat(400)),
-  },
-);
 // Mostly what a caller may send, so most runs are accepted and go through the whole pipeline; now and
 // then what the contract refuses (a short name, a non-ASCII packageId, an unknown metadata field).
-const name = fc.oneof({ weight: 9, arbitrary: text.filter((t) => t.length >= 3) }, { weight: 1, arbitrary: text });
+const name = fc.oneof({ weight: 9, arbitrary: anyText.filter((t) => t.length >= 3) }, { weight: 1, arbitrary: anyText });
 const asciiId = fc.string({ unit: fc.constantFrom(..."ABCxyz019 #[]%-_.,;=+!~'()&$^`{}"), minLength: 1, maxLength: 40 });
-const packageId = fc.oneof({ weight: 6, arbitrary: asciiId.filter((t) => t.trim() !== "") }, { weight: 1, arbitrary: text });
-const value = fc.oneof({ weight: 9, arbitrary: text.filter((t) => t.trim() !== "") }, { weight: 1, arbitrary: text });
+const packageId = fc.oneof({ weight: 6, arbitrary: asciiId.filter((t) => t.trim() !== "") }, { weight: 1, arbitrary: anyText });
 const dublinCore = fc.record(
   {
-    title: value,
-    description: value,
-    creator: fc.array(value, { maxLength: 3 }),
-    subject: fc.array(value, { maxLength: 3 }),
-    rights: value,
+    title: nonBlankText,
+    description: nonBlankText,
+    creator: fc.array(nonBlankText, { maxLength: 3 }),
+    subject: fc.array(nonBlankText, { maxLength: 3 }),
+    rights: nonBlankText,
   },
   { requiredKeys: ["title"] },
 );
@@ -42,7 +27,7 @@ const metadataObject = fc.record({
   schema: fc.constant(suite.schema),
   metadata: fc.oneof(
     { weight: 9, arbitrary: dublinCore },
-    { weight: 1, arbitrary: fc.dictionary(text, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 }).map((extra) => ({ title: "t", ...extra })) },
+    { weight: 1, arbitrary: fc.dictionary(anyText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 }).map((extra) => ({ title: "t", ...extra })) },
   ),
 });
 const document = fc.record(
@@ -69,7 +54,7 @@ const RUN = `robust-${Date.now().toString(36)}`;
 type Sent = { name: string; metadatas?: unknown[] };
 type Representation = { name?: string; metadatas?: unknown[] };
 
-describe("any text in an ingest", () => {
+describe("any anyText in an ingest", () => {
   let ingested = 0;
   let runs = 0;
 

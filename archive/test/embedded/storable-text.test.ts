@@ -41,7 +41,7 @@ describe.skipIf(!archiveTarget().embedded)("text that cannot be stored, in a req
     );
     expect(ingested.status).toBe("INGESTED");
     const surrogate = await ingestApi("PUT", "/document", { body: documentRequest({ metadatas: [metadata("half an emoji \uD83D")] }) });
-    expect(expectError(surrogate, 400, "VALIDATION_ERROR")).toMatch(/^metadatas\[0\]\.metadata\.title contains an unpaired surrogate \(U\+D83D\)/);
+    expect(expectError(surrogate, 400, "VALIDATION_ERROR")).toMatch(/^metadatas\[0\]\.metadata\.title contains an unpaired surrogate \(U\+D83D, half of a character\), which cannot be stored as text/);
     const update = await ingestApi("POST", `/document/${encodeURIComponent(ingested.packageId)}`, {
       body: { metadatas: [metadata(NUL)] },
     });
