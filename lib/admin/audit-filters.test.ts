@@ -66,6 +66,12 @@ describe("audit filters", () => {
     });
   });
 
+  it("drops a value holding U+0000, which the database cannot compare", () => {
+    expect(readAuditFilters(new URLSearchParams("actor=a%00b&target=po"))).toEqual({
+      target: "po",
+    });
+  });
+
   it("writes filters back to the same query string", () => {
     const filters = { action: "deletion.request", outcome: "denied" as const, to: "2026-02-01" };
     expect(readAuditFilters(new URLSearchParams(auditFilterQuery(filters)))).toEqual(filters);

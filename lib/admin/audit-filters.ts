@@ -1,6 +1,7 @@
 // The audit log's filters as the page, the list route and the export routes share them: read from
 // a query string leniently (a bad value is dropped, never an error) and written back to one.
 import type { AuditOutcome } from "@/lib/journal/audit";
+import { findUnstorableText } from "@/lib/storable-text";
 
 export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure", "denied"];
 
@@ -29,7 +30,8 @@ export function readAuditFilters(params: URLSearchParams): AuditFilters {
   const filters: AuditFilters = {};
   for (const field of FIELDS) {
     const value = params.get(field)?.trim().slice(0, 200);
-    if (!value) continue;
+    // Text no database can hold (U+0000) would fail the query: dropped like any malformed value.
+    if (!value || findUnstorableText(value)) continue;
     if (field === "outcome") {
       if ((AUDIT_OUTCOMES as readonly string[]).includes(value))
         filters.outcome = value as AuditOutcome;

@@ -109,6 +109,14 @@ describe("the route wrapper", () => {
     await expectError(await call("42"), 403, "FORBIDDEN");
   });
 
+  it("refuses a path value holding U+0000 with 400 naming it, without running the handler", async () => {
+    ran = 0;
+    const body = await expectError(await call("a\u0000b"), 400, "VALIDATION_ERROR");
+    expect(body.error.message).toMatch(/^id contains the character U\+0000 \(NUL\)/);
+    expect(ran).toBe(0);
+    expect(audits).toMatchObject([{ outcome: "failure", detail: { code: "VALIDATION_ERROR" } }]);
+  });
+
   it("maps what the handler throws, auditing it as a failure", async () => {
     await expectError(await call("refused"), 404, "NOT_FOUND");
     expect(audits).toMatchObject([

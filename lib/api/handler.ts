@@ -6,6 +6,7 @@ import "server-only";
 import type { AuditOutcome } from "@/lib/journal/audit";
 import { apiDeps, type ApiDeps, type ApiSession } from "./deps";
 import { ApiError, errorResponse, toApiError } from "./errors";
+import { unstorableTextProblem } from "@/lib/storable-text";
 import { assertSameOrigin } from "./request";
 
 export type Role = "archivist" | "admin";
@@ -89,6 +90,9 @@ export function apiRoute<P = Record<string, never>>(
       }
       const role = typeof options.role === "function" ? options.role(params) : options.role;
       if (role && !hasRole(session, role)) throw new ApiError("FORBIDDEN", ROLE_REFUSAL[role]);
+      // Path values are compared with database columns: text no database holds (U+0000) is refused.
+      const unstorable = unstorableTextProblem(params, "The address");
+      if (unstorable) throw new ApiError("VALIDATION_ERROR", unstorable);
       const response = await handler(ctx);
       if (audit) await writeAudit(audit, outcomeOf(response.status));
       return response;

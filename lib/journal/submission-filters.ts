@@ -2,6 +2,7 @@
 // and the entries it gets back. Pure and shared by the /api/ingests route and lib/queries/ingest.ts.
 import { z } from "zod";
 import { PLUGIN_OUTCOMES, type PluginOutcome } from "@/lib/ingest/watch/plugin-reports";
+import { unstorableTextProblem } from "@/lib/storable-text";
 
 export const JOURNAL_PAGE_SIZE = 25;
 
@@ -10,12 +11,18 @@ export const IN_PROGRESS = "in-progress";
 // The plugin-outcome filter's value for "no plugin reports (yet)".
 export const NO_OUTCOME = "none";
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(300)
-  .optional()
-  .transform((v) => (v === "" ? undefined : v));
+// Compared with database columns, so text no database can hold (U+0000) is refused, not queried.
+const optionalText = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(300)
+    .superRefine((v, ctx) => {
+      const problem = unstorableTextProblem(v, field);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
 
 const instant = z
   .string()
@@ -35,15 +42,15 @@ const instant = z
 export const JournalQuery = z.object({
   // "review": finished submissions nobody has reviewed yet, FAILED and WARNING first (admins).
   view: z.enum(["all", "review"], { error: "view must be all or review" }).default("all"),
-  status: optionalText,
+  status: optionalText("status"),
   outcome: z
     .enum([...PLUGIN_OUTCOMES, NO_OUTCOME], {
       error: "outcome must be FAILURE, WARNING, SUCCESS or none",
     })
     .optional(),
   // A user id; only admins may name another user than themselves.
-  user: optionalText,
-  profile: optionalText,
+  user: optionalText("user"),
+  profile: optionalText("profile"),
   // Submitted at or after / at or before these instants (ISO 8601).
   from: instant,
   to: instant,

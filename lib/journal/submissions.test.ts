@@ -211,6 +211,8 @@ describe("ingest journal", () => {
     });
     expect((await latestSubmission(opened.db, "demo", "a"))?.submissionName).toBe("sip-1");
     expect(await latestSubmission(opened.db, "research", "a")).toBeNull();
+    // From a URL path: an id no database can hold is in no journal (and fails no query).
+    expect(await latestSubmission(opened.db, "demo", "a\u0000")).toBeNull();
   });
 });
 
@@ -227,6 +229,11 @@ describe("journal query", () => {
     });
     expect(journalQueryFrom(new URLSearchParams("outcome=BAD")).success).toBe(false);
     expect(journalQueryFrom(new URLSearchParams("from=yesterday")).success).toBe(false);
+    const nul = journalQueryFrom(new URLSearchParams("user=a%00b"));
+    expect(nul.error?.issues[0]).toMatchObject({
+      path: ["user"],
+      message: expect.stringMatching(/^user contains the character U\+0000/),
+    });
   });
 
   it("writes the same search string for the same filters, defaults left out", () => {

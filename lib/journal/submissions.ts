@@ -21,6 +21,7 @@ import type { DashboardDb } from "@/lib/db";
 import { submissions } from "@/lib/db/schema";
 import { SIP_TERMINAL_STATUSES } from "@/lib/ingest/schemas";
 import { pluginOutcomeOf } from "@/lib/ingest/watch/plugin-reports";
+import { findUnstorableText } from "@/lib/storable-text";
 import {
   IN_PROGRESS,
   JOURNAL_PAGE_SIZE,
@@ -226,6 +227,8 @@ export async function latestSubmission(
   tenant: string,
   packageId: string,
 ): Promise<JournalEntry | null> {
+  // It comes from a URL path; text no database can hold is in no journal.
+  if (findUnstorableText(packageId)) return null;
   const [row] = await db
     .select()
     .from(submissions)
