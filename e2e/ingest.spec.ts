@@ -37,6 +37,8 @@ test.describe("the ingest wizard", () => {
   }) => {
     await expectNoSeriousA11yViolations(page, "the empty ingest wizard");
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    // Disabled until hydrated: files set earlier would reach no handler.
+    await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles({
       name: "minutes.txt",
       mimeType: "text/plain",
@@ -82,6 +84,8 @@ test.describe("the ingest wizard", () => {
     page,
   }) => {
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    // Disabled until hydrated: files set earlier would reach no handler.
+    await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles([
       { name: "letter-1.txt", mimeType: "text/plain", buffer: Buffer.from("First letter.\n") },
       { name: "letter-2.txt", mimeType: "text/plain", buffer: Buffer.from("Second letter.\n") },
@@ -129,6 +133,8 @@ test.describe("the ingest wizard", () => {
     const path = testInfo.outputPath("scan-60mb.bin");
     await writeFile(path, randomBytes(60 * 1024 * 1024));
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    // Disabled until hydrated: files set earlier would reach no handler.
+    await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles(path);
     await expect(
       page.getByText(/scan-60mb\.bin \(60 MB\) is uploaded straight to the archive first/),
@@ -177,6 +183,8 @@ test.describe("the ingest wizard", () => {
     const packageId = `kept-upload-${randomUUID()}`;
     await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
     await page.getByLabel("Package ID (optional)").fill(packageId);
+    // Disabled until hydrated: files set earlier would reach no handler.
+    await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles({
       name: "first.txt",
       mimeType: "text/plain",
@@ -194,6 +202,8 @@ test.describe("the ingest wizard", () => {
     await page.goto("/ingest");
     await page.getByLabel("Profile").selectOption({ label: "Records, 10 years (10 years)" });
     await page.getByLabel("Package ID (optional)").fill(packageId);
+    // Disabled until hydrated: files set earlier would reach no handler.
+    await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles(outputPath);
     await expect(
       page.getByText(/survey-12mb\.bin \(12 MB\) is uploaded straight to the archive first/),
@@ -297,6 +307,8 @@ test.describe("the ingest wizard", () => {
   test("the draft, chosen files included, survives a reload", async ({ page }) => {
     await page.getByLabel("Profile").selectOption({ label: "Records, 10 years (10 years)" });
     await page.getByLabel("Package ID (optional)").fill(`draft-${randomUUID()}`);
+    // Disabled until hydrated: files set earlier would reach no handler.
+    await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles({
       name: "contract.txt",
       mimeType: "text/plain",

@@ -112,6 +112,10 @@ async function signIn(page) {
 async function browserUpload(page, file, name) {
   await page.goto(`${DASHBOARD}/ingest`);
   await page.getByLabel("Profile").selectOption("default");
+  // The drop zone's input is disabled until the page is hydrated.
+  await page
+    .locator('input[aria-label="Files to ingest"]:not([disabled])')
+    .waitFor({ state: "attached" });
   await page.getByLabel("Files to ingest").setInputFiles(file);
   await page.getByText(`${name} (`).first().waitFor();
   const put = page.waitForEvent("requestfinished", {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, type ReactNode, type Ref } from "react";
+import { useId, useSyncExternalStore, type ReactNode, type Ref } from "react";
 import { useDropzone } from "react-dropzone";
 import { buttonClasses } from "@/components/ui/button";
 import { UploadIcon } from "@/components/ui/icons";
@@ -17,10 +17,25 @@ export interface DropAreaProps {
   chooseRef?: Ref<HTMLButtonElement>;
 }
 
+const noSubscription = () => () => {};
+
 // Where files enter a form: dropped on the area, or picked with "Choose files". The area takes no
-// focus itself, so keyboard users meet one control, the button.
-export function DropArea({ onFiles, label, hint, disabled, chooseRef }: DropAreaProps) {
+// focus itself, so keyboard users meet one control, the button. Until the page is hydrated nothing
+// would receive the files, so the input and the button stay disabled until then.
+export function DropArea({
+  onFiles,
+  label,
+  hint,
+  disabled: disabledByForm,
+  chooseRef,
+}: DropAreaProps) {
   const hintId = useId();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const disabled = disabledByForm || !hydrated;
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     onDrop: (accepted) => accepted.length > 0 && onFiles(accepted),
     noClick: true,
@@ -38,7 +53,7 @@ export function DropArea({ onFiles, label, hint, disabled, chooseRef }: DropArea
         ),
       })}
     >
-      <input {...getInputProps({ "aria-label": label })} />
+      <input {...getInputProps({ "aria-label": label, disabled })} />
       <div className="bg-accent-soft text-accent-soft-ink flex size-12 items-center justify-center rounded-full [&_svg]:size-6">
         <UploadIcon />
       </div>
