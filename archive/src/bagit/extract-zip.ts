@@ -1,5 +1,7 @@
 // Streams a zip to disk with fflate's Unzip: constant memory (the input waits while a file write
 // is backed up), every entry hashed on the way, unsafe names refused before anything is written.
+// Entries are written under numbered names, not their own: a bag's path is data, and may be longer
+// or hold characters the file system will not take in a name.
 import { createHash, type Hash } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import path from "node:path";
@@ -61,7 +63,7 @@ export async function extractZip(
   const entries = new Map<string, ExtractedEntry>();
   const problems: string[] = [];
   const base = path.resolve(workDir);
-  const madeDirs = new Set<string>();
+  mkdirSync(base, { recursive: true });
   const writers = new Set<WriteStream>();
   const finished: Promise<void>[] = [];
   const claimed = new Set<string>();
@@ -94,12 +96,7 @@ export async function extractZip(
       return discard(file);
     }
     claimed.add(relative);
-    const target = path.join(base, relative);
-    const dir = path.dirname(target);
-    if (!madeDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      madeDirs.add(dir);
-    }
+    const target = path.join(base, `entry-${claimed.size}`);
     const out = createWriteStream(target, { flags: "wx" });
     writers.add(out);
     const hashes = new Map<BagAlgorithm, Hash>(options.algorithms.map((a) => [a, createHash(a)]));
@@ -107,7 +104,9 @@ export async function extractZip(
     let failed = false;
     const done = new Promise<void>((resolve) => {
       out.on("error", (error) => {
-        if (!failed) problems.push(`${relative} could not be written: ${error.message}.`);
+        // The code only: the message names the archive's own folders.
+        const code = (error as NodeJS.ErrnoException).code ?? "a write error";
+        if (!failed) problems.push(`${relative} could not be written (${code}).`);
         failed = true;
         entries.delete(relative);
       });

@@ -53,6 +53,20 @@ describe("a valid bag", () => {
     expect(result.bagInfo?.["Payload-Oxum"]).toEqual([`${16 + 18}.2`]);
   });
 
+  it("reads paths the file system could not hold as names: 400 characters, colons, stars", async () => {
+    const odd = [
+      { path: `${"x".repeat(400)}.txt`, bytes: strToU8("a long name") },
+      { path: `${"folder ".repeat(60)}/inner: *file*?.txt`, bytes: strToU8("deep and odd") },
+    ];
+    const result = await read(createBag(odd));
+    expect(result.problems).toEqual([]);
+    expect(result.files.map((f) => f.path).sort()).toEqual(odd.map((o) => `data/${o.path}`).sort());
+    for (const file of result.files) {
+      const original = odd.find((o) => `data/${o.path}` === file.path)!.bytes;
+      expect(new Uint8Array(readFileSync(file.fsPath))).toEqual(original);
+    }
+  });
+
   it("accepts a bag inside one top-level folder, and ignores __MACOSX", async () => {
     const zip = mutate(createBag(payload, undefined, { root: "my-bag" }), (files) => {
       files["__MACOSX/my-bag/._report.pdf"] = strToU8("resource fork");
