@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyText, nonBlankText } from "../support/arbitrary-text";
+import { buildBag } from "../support/bag";
 import { b64, expectAccepted, ingestApi, waitForTerminal } from "../support/client";
 import { suite } from "../support/target";
 
@@ -90,5 +91,62 @@ describe("any anyText in an ingest", () => {
     // About four runs in ten pass the contract and go through the whole pipeline (measured: 127
     // of 300); 8 of 60 keeps a chance of failing by bad luck below one in 100,000.
     expect(ingested).toBeGreaterThanOrEqual(8);
+  }, 600_000);
+});
+
+// The same for bags: payload paths of any Unicode (one or two segments, odd ones included), random
+// bytes, valid metadata for some of the files. A zip carries names as UTF-8, so they are well
+// formed. A bag whose paths are all safe must be ingested; the others must be refused or fail.
+const segment = nonBlankText.filter((t) => t.isWellFormed());
+const payloadPath = fc.array(segment, { minLength: 1, maxLength: 2 }).map((parts) => parts.join("/"));
+const validDublinCore = fc.record({ schema: fc.constant(suite.schema), metadata: fc.record({ title: fc.stringMatching(/^[A-Za-z][\w .,-]{0,30}$/) }) });
+const bagRequest = fc.record({
+  payload: fc.dictionary(payloadPath, fc.uint8Array({ maxLength: 200 }), { minKeys: 1, maxKeys: 3 }),
+  metadatas: fc.array(validDublinCore, { maxLength: 1 }),
+  described: fc.array(fc.tuple(fc.nat(), fc.array(validDublinCore, { minLength: 1, maxLength: 1 })), { maxLength: 2 }),
+});
+
+// What RFC 8493 and any archive must refuse as a payload path: climbing out, empty or "." segments,
+// backslashes, absolute or drive paths, NUL; and what zip tools leave behind (__MACOSX).
+const safePath = (p: string) =>
+  p.split("/").every((s) => s !== "" && s !== "." && s !== "..") && !/[\\\u0000]/.test(p) && !/^[A-Za-z]:/.test(p) && !p.startsWith("__MACOSX/");
+
+describe("any bag", () => {
+  let ingested = 0;
+  let runs = 0;
+
+  it("is ingested when its paths are safe, refused or failed otherwise, and keeps every payload file by its path", async () => {
+    await fc.assert(
+      fc.asyncProperty(bagRequest, async ({ payload, metadatas, described }) => {
+        const paths = Object.keys(payload);
+        const documents = described.flatMap(([index, documentMetadatas]) => {
+          const at = paths[index % paths.length];
+          return at === undefined ? [] : [{ path: `data/${at}`, metadatas: documentMetadatas }];
+        });
+        const unique = [...new Map(documents.map((d) => [d.path, d])).values()];
+        const packageId = `${RUN}-bag-${(runs += 1)}`;
+        const bag = buildBag({ payload, packageMetadata: { profile: suite.profile, packageId, metadatas, documents: unique } });
+        const answer = await ingestApi("PUT", "/sip", { body: { name: "bag.zip", type: "BINARY", content: b64(bag) } });
+        expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(500);
+        const safe = paths.every(safePath);
+        if (answer.status >= 400) {
+          expect(answer.json).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+          expect(safe, JSON.stringify(answer.json)).toBe(false);
+          return;
+        }
+        const final = await waitForTerminal(expectAccepted(answer), { enrichers: "representations,metadata,pluginreports", timeoutMs: 30_000 });
+        const failures = (final.pluginReports ?? []).filter((r) => r.status === "FAILURE");
+        expect(final.status === "INGESTED", JSON.stringify(failures)).toBe(safe);
+        if (!safe) return;
+        ingested += 1;
+        const kept = (final.representations ?? []) as Representation[];
+        expect(kept.map((r) => r.name).sort()).toEqual([...paths].sort());
+        for (const d of unique) expect(kept.find((r) => `data/${r.name}` === d.path)?.metadatas).toEqual(d.metadatas);
+        expect(final.metadata).toEqual(metadatas);
+      }),
+      { numRuns: Number(process.env.ROBUSTNESS_RUNS ?? 60) },
+    );
+    // Most bags have safe paths (measured: 132 of 150); 12 of 60 leaves no room for bad luck.
+    expect(ingested).toBeGreaterThanOrEqual(12);
   }, 600_000);
 });

@@ -24,7 +24,9 @@ export function buildBag(options: BagOptions): Uint8Array {
     const bytes = typeof content === "string" ? text(content) : content;
     files[`data/${name}`] = bytes;
     const digest = options.wrongDigest?.includes(name) ? sha256(`not ${name}`) : sha256(bytes);
-    manifest.push(`${digest}  data/${name}`);
+    // RFC 8493 §2.1.3: a manifest escapes CR, LF and % in paths.
+    const encoded = `data/${name}`.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    manifest.push(`${digest}  ${encoded}`);
   }
   files["bagit.txt"] = text("BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n");
   files["bag-info.txt"] = text(`Bagging-Date: ${new Date().toISOString().slice(0, 10)}\nSource-Organization: Scriptorium conformance suite\n`);
