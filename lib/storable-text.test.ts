@@ -21,6 +21,12 @@ describe("findUnstorableText", () => {
     expect(findUnstorableText(["x", "\uDE00"])?.what).toMatch(/U\+DE00/);
   });
 
+  it("walks a value nested deeper than the call stack goes", () => {
+    let deep: unknown = "a\u0000";
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(findUnstorableText({ deep })?.what).toBe("the character U+0000 (NUL)");
+  });
+
   it("passes everything else: other control characters, accents, emoji, numbers, null", () => {
     expect(
       findUnstorableText({ a: ["\u0001\t\n", 1, null, true, { b: "\u00e9\u{1F600}\uFFFD" }] }),

@@ -23,26 +23,30 @@ function unstorable(text: string): string | undefined {
 }
 
 // Where in `value` a key or a string first holds text that cannot be stored; undefined when nowhere.
-export function findUnstorableText(value: unknown, path = ""): UnstorableText | undefined {
-  if (typeof value === "string") {
-    const what = unstorable(value);
-    return what === undefined ? undefined : { path, what };
-  }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorableText(item, `${path}[${index}]`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path === "" ? key : `${path}.${key}`;
-      const what = unstorable(key);
-      if (what !== undefined)
-        return { path: `${JSON.stringify(at).slice(1, -1)} (its name)`, what };
-      const found = findUnstorableText(item, at);
-      if (found) return found;
+// Walks with its own stack: a request may nest deeper than the call stack goes.
+export function findUnstorableText(value: unknown): UnstorableText | undefined {
+  const stack: [unknown, string][] = [[value, ""]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, path] = next;
+    if (typeof item === "string") {
+      const what = unstorable(item);
+      if (what !== undefined) return { path, what };
+    } else if (Array.isArray(item)) {
+      // Pushed last to first, so the first element is looked at first.
+      for (let index = item.length - 1; index >= 0; index--) {
+        stack.push([item[index], `${path}[${index}]`]);
+      }
+    } else if (item !== null && typeof item === "object") {
+      const entries = Object.entries(item);
+      const children: [unknown, string][] = [];
+      for (const [key, child] of entries) {
+        const at = path === "" ? key : `${path}.${key}`;
+        const what = unstorable(key);
+        if (what !== undefined)
+          return { path: `${JSON.stringify(at).slice(1, -1)} (its name)`, what };
+        children.push([child, at]);
+      }
+      for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
     }
   }
   return undefined;

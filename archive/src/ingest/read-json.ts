@@ -1,8 +1,8 @@
 // Reads a JSON request body up to a limit, counting bytes as they arrive: an oversized body is
 // refused from its Content-Length, or as soon as it passes the limit, never buffered whole.
 import { readLimited } from "@/lib/read-limited";
-import { IngestError } from "../http/errors";
 import { unstorableTextProblem } from "@/lib/storable-text";
+import { IngestError } from "../http/errors";
 
 function tooLarge(limit: number) {
   const mb = Math.round(limit / (1024 * 1024));
