@@ -49,6 +49,23 @@ async function upload(sha256: string, expiresAt: Date): Promise<string> {
 const submission = (status: "PENDING" | "FAILED", held: string[]) =>
   insertSubmissionHolding(opened.db, dir, status, held);
 
+// Starts the ingest side with `env` over this test's database and blobs, waits until `done` (the
+// sweeps run at start), then stops it.
+async function startIngestUntil(env: Record<string, string>, done: () => Promise<boolean>, failure: string) {
+  const config = loadArchiveConfig({ ARCHIVE_DATA_DIR: dir, ARCHIVE_CONFIG_DIR: configDir, ...env } as unknown as NodeJS.ProcessEnv);
+  const ingest = await createIngest({ config, db: opened.db });
+  ingest.start();
+  try {
+    const deadline = Date.now() + 20_000;
+    while (!(await done())) {
+      expect(Date.now(), failure).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await ingest.stop();
+  }
+}
+
 const uploadRow = async (key: string) => (await opened.db.select().from(uploads).where(eq(uploads.key, key)))[0];
 
 describe("blob sweep", () => {
@@ -64,22 +81,11 @@ describe("blob sweep", () => {
     await submission("PENDING", [pending]);
     const failedId = await submission("FAILED", [failed]);
 
-    const config = loadArchiveConfig({
-      ARCHIVE_DATA_DIR: dir,
-      ARCHIVE_CONFIG_DIR: configDir,
-      ARCHIVE_UPLOAD_RETENTION_HOURS: "24",
-    } as unknown as NodeJS.ProcessEnv);
-    const ingest = await createIngest({ config, db: opened.db });
-    ingest.start();
-    try {
-      const deadline = Date.now() + 20_000;
-      while ((await blobs.exists(expired)) || (await blobs.exists(failed))) {
-        expect(Date.now(), "the sweep did not run at start").toBeLessThan(deadline);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    } finally {
-      await ingest.stop();
-    }
+    await startIngestUntil(
+      { ARCHIVE_UPLOAD_RETENTION_HOURS: "24" },
+      async () => !(await blobs.exists(expired)) && !(await blobs.exists(failed)),
+      "the sweep did not run at start",
+    );
     expect(await uploadRow(expiredKey)).toBeUndefined();
     expect(await uploadRow(recentKey)).toBeDefined();
     expect(await blobs.exists(recent)).toBe(true);
@@ -120,22 +126,11 @@ describe("blob sweep", () => {
     await age(orphan, 3 * HOUR);
     await age(young, 1 * HOUR);
 
-    const config = loadArchiveConfig({
-      ARCHIVE_DATA_DIR: dir,
-      ARCHIVE_CONFIG_DIR: configDir,
-      ARCHIVE_ORPHAN_MIN_AGE_HOURS: "2",
-    } as unknown as NodeJS.ProcessEnv);
-    const ingest = await createIngest({ config, db: opened.db });
-    ingest.start();
-    try {
-      const deadline = Date.now() + 20_000;
-      while (await blobs.exists(orphan)) {
-        expect(Date.now(), "the orphan sweep did not run at start").toBeLessThan(deadline);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    } finally {
-      await ingest.stop();
-    }
+    await startIngestUntil(
+      { ARCHIVE_ORPHAN_MIN_AGE_HOURS: "2" },
+      async () => !(await blobs.exists(orphan)),
+      "the orphan sweep did not run at start",
+    );
     expect(await blobs.exists(young)).toBe(true);
   }, 60_000);
 });

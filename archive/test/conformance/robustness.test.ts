@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyText, nonBlankText } from "../support/arbitrary-text";
 import { buildBag } from "../support/bag";
+import type { IngestResponse } from "@/lib/ingest/schemas";
 import { b64, expectAccepted, ingestApi, waitForTerminal } from "../support/client";
 import { suite } from "../support/target";
 
@@ -52,6 +53,21 @@ const request = fc.record(
 
 const RUN = `robust-${Date.now().toString(36)}`;
 
+// What became of a PUT /document or PUT /sip: refused (a 4xx in the error shape), or accepted and
+// ended, never a 5xx and never a failure of the archive itself (the "pipeline" report).
+async function outcomeOf(answer: Awaited<ReturnType<typeof ingestApi>>): Promise<IngestResponse | "refused"> {
+  expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(500);
+  if (answer.status >= 400) {
+    expect(answer.json).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    return "refused";
+  }
+  const final = await waitForTerminal(expectAccepted(answer), { enrichers: "representations,metadata,pluginreports", timeoutMs: 30_000 });
+  const failures = (final.pluginReports ?? []).filter((r) => r.status === "FAILURE");
+  expect(failures.map((r) => r.pluginName)).not.toContain("pipeline");
+  if (final.status === "FAILED") expect(failures.some((r) => (r.message ?? "").length > 0), "a FAILED SIP says why").toBe(true);
+  return final;
+}
+
 type Sent = { name: string; metadatas?: unknown[] };
 type Representation = { name?: string; metadatas?: unknown[] };
 
@@ -64,20 +80,8 @@ describe("any anyText in an ingest", () => {
       fc.asyncProperty(request, async (drawn) => {
         // A packageId made unique, so that no run adds a version to another run's package.
         const body = drawn.packageId === undefined ? drawn : { ...drawn, packageId: `${RUN}-${(runs += 1)}-${drawn.packageId}` };
-        const answer = await ingestApi("PUT", "/document", { body });
-        expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(500);
-        if (answer.status >= 400) {
-          expect(answer.json).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-          return;
-        }
-        const final = await waitForTerminal(expectAccepted(answer), { enrichers: "representations,metadata,pluginreports", timeoutMs: 30_000 });
-        // A FAILED SIP must say what was wrong with it, not that the archive failed.
-        const failures = (final.pluginReports ?? []).filter((r) => r.status === "FAILURE");
-        expect(failures.map((r) => r.pluginName)).not.toContain("pipeline");
-        if (final.status === "FAILED") {
-          expect(failures.some((r) => (r.message ?? "").length > 0)).toBe(true);
-          return;
-        }
+        const final = await outcomeOf(await ingestApi("PUT", "/document", { body }));
+        if (final === "refused" || final.status === "FAILED") return;
         expect(final.status).toBe("INGESTED");
         ingested += 1;
         if (body.packageId !== undefined) expect(final.packageId).toBe(body.packageId);
@@ -127,17 +131,10 @@ describe("any bag", () => {
         const packageId = `${RUN}-bag-${(runs += 1)}`;
         const bag = buildBag({ payload, packageMetadata: { profile: suite.profile, packageId, metadatas, documents: unique } });
         const answer = await ingestApi("PUT", "/sip", { body: { name: "bag.zip", type: "BINARY", content: b64(bag) } });
-        expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(500);
+        const final = await outcomeOf(answer);
         const safe = paths.every(safePath);
-        if (answer.status >= 400) {
-          expect(answer.json).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-          expect(safe, JSON.stringify(answer.json)).toBe(false);
-          return;
-        }
-        const final = await waitForTerminal(expectAccepted(answer), { enrichers: "representations,metadata,pluginreports", timeoutMs: 30_000 });
-        const failures = (final.pluginReports ?? []).filter((r) => r.status === "FAILURE");
-        expect(final.status === "INGESTED", JSON.stringify(failures)).toBe(safe);
-        if (!safe) return;
+        expect(final !== "refused" && final.status === "INGESTED", JSON.stringify(final === "refused" ? answer.json : final.pluginReports)).toBe(safe);
+        if (final === "refused" || !safe) return;
         ingested += 1;
         const kept = (final.representations ?? []) as Representation[];
         expect(kept.map((r) => r.name).sort()).toEqual([...paths].sort());
