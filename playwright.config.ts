@@ -3,7 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_DATA_DIR, STORAGE } from "./e2e/support/auth";
 
 const CI = Boolean(process.env.CI);
-const BASE_URL = "http://localhost:3000";
+// Other ports let several checkouts run their suites side by side (E2E_PORT, E2E_ARCHIVE_PORT).
+const PORT = process.env.E2E_PORT ?? "3000";
+const ARCHIVE_PORT = process.env.E2E_ARCHIVE_PORT ?? "4000";
+const BASE_URL = `http://localhost:${PORT}`;
 
 // Debian's chromium when present (containers, CI); otherwise Playwright's own download.
 const chromiumPath =
@@ -60,6 +63,8 @@ export default defineConfig({
     timeout: 600_000,
     env: {
       APP_URL: BASE_URL,
+      PORT,
+      ARCHIVE_PORT,
       DASHBOARD_DATA_DIR: `${E2E_DATA_DIR}/dashboard`,
       ARCHIVE_DATA_DIR: `${E2E_DATA_DIR}/archive`,
     },
