@@ -29,6 +29,8 @@ export function encodeManifestPath(path: string): string {
   return path.replace(/%/g, "%25").replace(/\n/g, "%0A").replace(/\r/g, "%0D");
 }
 
+// Only CR and LF end a line (RFC 8493); U+2028 and U+2029 are ordinary characters of a path or
+// value, so every pattern applied to a line uses the s flag (a "." that matches them too).
 function lines(text: string): string[] {
   return text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
 }
@@ -37,7 +39,7 @@ function lines(text: string): string[] {
 export function parseBagDeclaration(text: string): { version?: string; problems: string[] } {
   const values = new Map<string, string>();
   for (const line of lines(text)) {
-    const match = /^([^:]+):\s*(.*)$/.exec(line);
+    const match = /^([^:]+):\s*(.*)$/s.exec(line);
     if (match) values.set((match[1] as string).trim(), (match[2] as string).trim());
   }
   const problems: string[] = [];
@@ -66,7 +68,7 @@ export function parseBagInfo(text: string): Record<string, string[]> {
       values[last.index] = `${values[last.index] ?? ""} ${line.trim()}`;
       continue;
     }
-    const match = /^([^:\s][^:]*):\s*(.*)$/.exec(line);
+    const match = /^([^:\s][^:]*):\s*(.*)$/s.exec(line);
     if (!match) continue;
     const label = (match[1] as string).trim();
     const values = (info[label] ??= []);
@@ -85,7 +87,7 @@ export function parseManifest(
   const problems: string[] = [];
   lines(text).forEach((line, index) => {
     if (line.trim() === "") return;
-    const match = /^([0-9A-Fa-f]+)[ \t]+\*?(.+)$/.exec(line);
+    const match = /^([0-9A-Fa-f]+)[ \t]+\*?(.+)$/s.exec(line);
     if (!match) {
       problems.push(`${fileName} line ${index + 1} is not "<checksum> <path>".`);
       return;
