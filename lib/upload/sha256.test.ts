@@ -41,14 +41,6 @@ describe("Sha256", () => {
     }
   });
 
-  it("counts the length right past 2^32 bits (512 MiB), where 32-bit arithmetic would wrap", () => {
-    const chunk = new Uint8Array(4 * 1024 * 1024).fill(0x5a);
-    const chunks = Array.from({ length: 130 }, () => chunk);
-    const hash = new Sha256();
-    for (const piece of chunks) hash.update(piece);
-    expect(hash.hex()).toBe(nodeHex(chunks));
-  });
-
   it("refuses to be used after the digest", () => {
     const hash = new Sha256();
     hash.digest();
