@@ -1,5 +1,6 @@
 // `npm start` (next start) and `npm run dev` (next dev): the embedded archive and the dashboard
-// together, one Ctrl-C stops both. With upstream URLs pointing elsewhere, the dashboard alone.
+// together, one Ctrl-C stops both; an archive that crashes is restarted while the dashboard runs
+// on. With upstream URLs pointing elsewhere, the dashboard alone.
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import { buildReason } from "./start/build-check.mjs";
@@ -7,6 +8,7 @@ import { embeddedUrls, startPlan } from "./start/config.mjs";
 import { portIsFree, waitForHealth } from "./start/ports.mjs";
 import { describeExit, run, runToEnd, say } from "./start/processes.mjs";
 import { ensureAuthSecret } from "./start/secret.mjs";
+import { superviseArchive } from "./start/supervise.mjs";
 
 const dev = process.argv.includes("--dev");
 // `npm start -- --demo`: fill the archive with the demo data before the dashboard starts (the
@@ -85,18 +87,26 @@ async function main() {
 
   if (plan.embedded) {
     say(`Starting the embedded archive on http://localhost:${plan.archivePort} ...`);
-    const archive = run("archive", process.execPath, [bin("tsx/cli"), "archive/src/main.ts"], {
+    const archiveEnv = {
       ...env,
       ARCHIVE_PORT: String(plan.archivePort),
       // The identity provider sends browsers back to the dashboard's own address.
       ARCHIVE_DASHBOARD_URL: env.ARCHIVE_DASHBOARD_URL || plan.appUrl,
+    };
+    // One process (no tsx wrapper around it), so the process watched is the archive itself.
+    const archive = superviseArchive({
+      start: () =>
+        run("archive", process.execPath, ["--import", "tsx", "archive/src/main.ts"], archiveEnv),
+      healthUrl: `http://127.0.0.1:${plan.archivePort}/health`,
+      timeoutMs: ARCHIVE_START_TIMEOUT_MS,
+      say,
+      onFatal: (sentence) => {
+        say(sentence);
+        void stopAll(1);
+      },
     });
     children.push(archive);
-    watch(archive, "dashboard");
-    const health = await waitForHealth(`http://127.0.0.1:${plan.archivePort}/health`, {
-      timeoutMs: ARCHIVE_START_TIMEOUT_MS,
-      exited: archive.hasExited,
-    });
+    const health = await archive.ready;
     if (stopping || health === "exited") return;
     if (health === "timeout") {
       say(

@@ -1,8 +1,10 @@
 import "server-only";
 // Calls to the identity provider outside next-auth's sign-in: discovery, token renewal,
-// client credentials, userinfo and the end-session URL. Any standard OIDC provider works.
+// client credentials, userinfo and the end-session URL. Any standard OIDC provider works; the
+// protocol (discovery, client_secret_basic, token response checks) is oauth4webapi's, as in
+// next-auth's own sign-in.
 import { decodeJwt } from "jose";
-import { z } from "zod";
+import * as oauth from "oauth4webapi";
 
 export interface OidcClientSettings {
   issuer: string;
@@ -11,21 +13,7 @@ export interface OidcClientSettings {
   timeoutMs: number;
 }
 
-const metadataSchema = z.looseObject({
-  issuer: z.string(),
-  token_endpoint: z.url(),
-  userinfo_endpoint: z.url().optional(),
-  end_session_endpoint: z.url().optional(),
-});
-export type IssuerMetadata = z.infer<typeof metadataSchema>;
-
-const tokenSchema = z.looseObject({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1).optional(),
-  expires_in: z.coerce.number().positive().optional(),
-});
-
-const errorSchema = z.looseObject({ error: z.string(), error_description: z.string().optional() });
+export type IssuerMetadata = oauth.AuthorizationServer & { token_endpoint: string };
 
 // A token as the dashboard stores it.
 export interface TokenGrant {
@@ -55,13 +43,38 @@ const cache = globalThis as typeof globalThis & {
   __scriptoriumIssuerMetadata?: Map<string, { at: number; metadata: Promise<IssuerMetadata> }>;
 };
 
-async function fetchJson(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+// Per-request options: the timeout, no Next.js fetch cache, and plain http only for an http
+// issuer (the embedded archive on localhost); an https issuer's endpoints must be https too.
+function requestOptions(settings: OidcClientSettings) {
+  return {
+    signal: () => AbortSignal.timeout(settings.timeoutMs),
+    [oauth.customFetch]: (url: string, init: RequestInit) =>
+      fetch(url, { ...init, cache: "no-store" }),
+    [oauth.allowInsecureRequests]: new URL(settings.issuer).protocol === "http:",
+  };
+}
+
+function client(settings: OidcClientSettings): oauth.Client {
+  return { client_id: settings.clientId };
+}
+
+// Runs one HTTP exchange; a network failure or timeout becomes the provider being unavailable.
+async function exchange(url: string, call: () => Promise<Response>): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), cache: "no-store" });
+    return await call();
   } catch (error) {
+    const origin = new URL(url).origin;
+    // Refused before sending, e.g. an http endpoint named by an https issuer.
+    if (error instanceof oauth.OperationProcessingError) {
+      const why = error.message.replaceAll('"', "");
+      throw new OidcError(
+        "unavailable",
+        `The identity provider at ${origin} cannot be used (${why}).`,
+      );
+    }
     const reason =
       error instanceof Error && error.name === "TimeoutError" ? "timed out" : "is unreachable";
-    throw new OidcError("unavailable", `The identity provider ${reason} (${new URL(url).origin}).`);
+    throw new OidcError("unavailable", `The identity provider ${reason} (${origin}).`);
   }
 }
 
@@ -71,18 +84,29 @@ export async function discover(settings: OidcClientSettings): Promise<IssuerMeta
   const hit = store.get(settings.issuer);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.metadata;
   const metadata = (async () => {
+    const issuer = new URL(settings.issuer);
     const url = `${settings.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`;
-    const response = await fetchJson(url, {}, settings.timeoutMs);
-    const parsed = metadataSchema.safeParse(
-      response.ok ? await response.json().catch(() => null) : null,
+    const response = await exchange(url, () =>
+      oauth.discoveryRequest(issuer, requestOptions(settings)),
     );
-    if (!parsed.success) {
-      throw new OidcError(
+    const unusable = (why: string) =>
+      new OidcError(
         "unavailable",
-        `The identity provider's discovery document at ${url} is unusable (HTTP ${response.status}).`,
+        `The identity provider's discovery document at ${url} is unusable (${why}).`,
+      );
+    let found: oauth.AuthorizationServer;
+    try {
+      found = await oauth.processDiscoveryResponse(issuer, response);
+    } catch (error) {
+      throw unusable(
+        response.status === 200 && error instanceof Error
+          ? error.message.replaceAll('"', "")
+          : `HTTP ${response.status}`,
       );
     }
-    return parsed.data;
+    const { token_endpoint } = found;
+    if (!token_endpoint) throw unusable("it names no token endpoint");
+    return { ...found, token_endpoint };
   })();
   store.set(settings.issuer, { at: Date.now(), metadata });
   metadata.catch(() => store.delete(settings.issuer));
@@ -105,54 +129,76 @@ export function tokenExpiry(
   return new Date(now + FALLBACK_LIFETIME_S * 1000);
 }
 
-function basicAuth(clientId: string, clientSecret: string): string {
-  // RFC 6749 2.3.1: form-encode before base64, as next-auth does for the code exchange.
-  const encode = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
-  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString("base64")}`;
+// The provider's OAuth error (from the body, or a WWW-Authenticate challenge), if it gave one.
+async function oauthError(
+  error: unknown,
+): Promise<{ code: string; description?: string } | undefined> {
+  if (error instanceof oauth.ResponseBodyError) {
+    return { code: error.error, description: error.error_description };
+  }
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    const body: unknown = await error.response.json().catch(() => null);
+    const fromBody = body as { error?: unknown; error_description?: unknown } | null;
+    const params = error.cause[0]?.parameters;
+    const code = typeof fromBody?.error === "string" ? fromBody.error : params?.error;
+    const description =
+      typeof fromBody?.error_description === "string"
+        ? fromBody.error_description
+        : params?.error_description;
+    return code ? { code, description } : undefined;
+  }
+  return undefined;
 }
 
-// POSTs a grant to the token endpoint (client_secret_basic).
+// The token response as an OidcError, in the same words whatever the provider got wrong.
+async function tokenError(error: unknown, grantType: string, status: number): Promise<OidcError> {
+  const refused = await oauthError(error);
+  if (refused || status !== 200) {
+    const code = refused?.code ?? "unavailable";
+    const detail = refused?.description ? `: ${refused.description}` : "";
+    return new OidcError(
+      code,
+      `The identity provider refused the ${grantType} grant (${code}${detail}).`,
+      status,
+    );
+  }
+  return new OidcError(
+    "unavailable",
+    "The identity provider answered the token request without an access token.",
+  );
+}
+
+// Sends a grant to the token endpoint (client_secret_basic) and checks the answer.
 export async function requestToken(
   settings: OidcClientSettings,
   params: Record<string, string>,
 ): Promise<TokenGrant> {
-  const { token_endpoint } = await discover(settings);
-  const response = await fetchJson(
-    token_endpoint,
-    {
-      method: "POST",
-      headers: {
-        authorization: basicAuth(settings.clientId, settings.clientSecret),
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "application/json",
-      },
-      body: new URLSearchParams(params).toString(),
-    },
-    settings.timeoutMs,
-  );
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = errorSchema.safeParse(body);
-    const code = error.success ? error.data.error : "unavailable";
-    const detail =
-      error.success && error.data.error_description ? `: ${error.data.error_description}` : "";
-    throw new OidcError(
-      code,
-      `The identity provider refused the ${params.grant_type} grant (${code}${detail}).`,
-      response.status,
-    );
-  }
-  const parsed = tokenSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new OidcError(
-      "unavailable",
-      "The identity provider answered the token request without an access token.",
-    );
+  const as = await discover(settings);
+  const { grant_type: grantType = "", refresh_token: refreshToken, ...rest } = params;
+  const auth = oauth.ClientSecretBasic(settings.clientSecret);
+  const options = requestOptions(settings);
+  const response = await exchange(as.token_endpoint, () => {
+    if (grantType === "refresh_token" && refreshToken !== undefined) {
+      return oauth.refreshTokenGrantRequest(as, client(settings), auth, refreshToken, {
+        ...options,
+        additionalParameters: rest,
+      });
+    }
+    const all = refreshToken === undefined ? rest : { ...rest, refresh_token: refreshToken };
+    return grantType === "client_credentials"
+      ? oauth.clientCredentialsGrantRequest(as, client(settings), auth, all, options)
+      : oauth.genericTokenEndpointRequest(as, client(settings), auth, grantType, all, options);
+  });
+  let token: oauth.TokenEndpointResponse;
+  try {
+    token = await oauth.processGenericTokenEndpointResponse(as, client(settings), response);
+  } catch (error) {
+    throw await tokenError(error, grantType, response.status);
   }
   return {
-    accessToken: parsed.data.access_token,
-    refreshToken: parsed.data.refresh_token,
-    expiresAt: tokenExpiry(parsed.data.access_token, parsed.data.expires_in),
+    accessToken: token.access_token,
+    refreshToken: token.refresh_token,
+    expiresAt: tokenExpiry(token.access_token, token.expires_in),
   };
 }
 
@@ -161,16 +207,14 @@ export async function fetchUserinfo(
   settings: OidcClientSettings,
   accessToken: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const { userinfo_endpoint } = await discover(settings);
-  if (!userinfo_endpoint) return undefined;
-  const response = await fetchJson(
-    userinfo_endpoint,
-    { headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" } },
-    settings.timeoutMs,
+  const as = await discover(settings);
+  if (!as.userinfo_endpoint) return undefined;
+  const response = await exchange(as.userinfo_endpoint, () =>
+    oauth.userInfoRequest(as, client(settings), accessToken, requestOptions(settings)),
   );
-  if (!response.ok) return undefined;
-  const body: unknown = await response.json().catch(() => undefined);
-  return typeof body === "object" && body !== null ? (body as Record<string, unknown>) : undefined;
+  return oauth
+    .processUserInfoResponse(as, client(settings), oauth.skipSubjectCheck, response)
+    .catch(() => undefined);
 }
 
 // Where to send the browser to end the provider's session too, or undefined if it offers none.

@@ -10,7 +10,7 @@ const idOf = (key: SipKey) => JSON.stringify([key.tenant, key.packageId, key.sub
 
 // What a shared database gives the processes: one holder per lock, the last snapshot, and
 // notifications that arrive a little later, to the publisher too (as LISTEN/NOTIFY does).
-function fakeDatabase() {
+function fakeDatabase(options: { notifyAfterMs?: number } = {}) {
   const holders = new Map<string, string>();
   const kept = new Map<string, SipSnapshot>();
   const listeners = new Set<{
@@ -44,6 +44,8 @@ function fakeDatabase() {
       async publish(key, event) {
         if (dead.has(process)) return;
         if (event.type === "snapshot") kept.set(idOf(key), event.snapshot);
+        // On PostgreSQL the row is written first and the notification sent by a later statement.
+        if (options.notifyAfterMs) await new Promise((r) => setTimeout(r, options.notifyAfterMs));
         for (const l of [...listeners]) {
           if (l.id === idOf(key) && !dead.has(l.process)) queueMicrotask(() => l.onEvent(event));
         }
@@ -87,8 +89,8 @@ function watcher(poll: (signal: AbortSignal) => Promise<IngestResponse>) {
 const statuses = (events: WatchEvent[]) =>
   events.flatMap((e) => (e.type === "snapshot" ? [e.snapshot.status] : []));
 
-function twoProcesses(extra: StatusHubOptions = {}) {
-  const database = fakeDatabase();
+function twoProcesses(extra: StatusHubOptions = {}, db: { notifyAfterMs?: number } = {}) {
+  const database = fakeDatabase(db);
   const changes = { a: [] as string[], b: [] as string[] };
   const hub = (name: "a" | "b") =>
     createStatusHub({
@@ -128,6 +130,25 @@ describe("status hubs sharing a relay", () => {
     expect(statuses(onB.events)).toEqual(["PENDING", "PROCESSING"]);
     expect(onB.events.some((e) => e.type === "checked")).toBe(true);
     expect(changes).toEqual({ a: ["PENDING", "PROCESSING"], b: [] });
+  });
+
+  it("shows a new follower the kept snapshot once when its notification comes after the read", async () => {
+    // B starts following between A's write of the snapshot and A's notification of it: B reads
+    // the kept snapshot, then hears the same one.
+    const { a, b } = twoProcesses({}, { notifyAfterMs: 100 });
+    const upstream = fakeUpstream("PENDING");
+    const pollB = upstream.poll();
+    a.watch(KEY, watcher(upstream.poll()));
+    await vi.advanceTimersByTimeAsync(50);
+    const onB = watcher(pollB);
+    b.watch(KEY, onB);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses(onB.events)).toEqual(["PENDING"]);
+
+    upstream.state.status = "PROCESSING";
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(statuses(onB.events)).toEqual(["PENDING", "PROCESSING"]);
+    expect(pollB).not.toHaveBeenCalled();
   });
 
   it("hands polling over within the retry interval when the polling process's last watcher leaves", async () => {

@@ -117,6 +117,9 @@ export function createStatusHub(options: StatusHubOptions = {}): StatusHub {
     if (!live(entry) || entry.leading || entry.done) return;
     entry.heard++;
     if (event.type === "snapshot") {
+      // Already shown: a follower that read the kept snapshot before its notification arrived
+      // (the poller writes the row, then notifies) hears it once more.
+      if (entry.snapshot && !snapshotChanged(entry.snapshot, event.snapshot)) return;
       entry.snapshot = event.snapshot;
       entry.lastProblem = null;
     } else if (event.type === "problem") {

@@ -39,7 +39,7 @@ describe("hashBlob", () => {
     );
   });
 
-  it("gives the same digest with the WebAssembly hash, and with the TypeScript one when that cannot start", async () => {
+  it("gives the same digest with the WebAssembly hash, and with the JavaScript one when that cannot start", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ maxLength: 600 }),

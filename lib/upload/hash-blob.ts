@@ -5,7 +5,7 @@ import { Sha256, toHex } from "./sha256";
 export const HASH_CHUNK_BYTES = 4 * 1024 * 1024;
 
 // Up to this size the file is read whole and digested by WebCrypto, which is several times faster
-// than the TypeScript hash; above it memory matters more than speed.
+// than the JavaScript hash; above it memory matters more than speed.
 export const WHOLE_FILE_DIGEST_BYTES = 64 * 1024 * 1024;
 
 export interface HashOptions {
@@ -15,7 +15,7 @@ export interface HashOptions {
   signal?: AbortSignal;
   // WebCrypto, when the context has it (secure contexts only); tests pass null to force the chunked path.
   subtle?: SubtleCrypto | null;
-  // A faster incremental hash for the chunked path (the worker's WebAssembly one); the TypeScript
+  // A faster incremental hash for the chunked path (the worker's WebAssembly one); the JavaScript
   // hash when absent or when it cannot start.
   createHasher?: () => Promise<IncrementalSha256>;
 }
@@ -31,7 +31,7 @@ async function chunkHasher(create: HashOptions["createHasher"]): Promise<Increme
     try {
       return await create();
     } catch {
-      // E.g. a policy that forbids WebAssembly: the TypeScript hash gives the same digest.
+      // E.g. a policy that forbids WebAssembly: the JavaScript hash gives the same digest.
     }
   }
   const hash = new Sha256();

@@ -1,6 +1,7 @@
-// SHA-256 compiled to WebAssembly (hash-wasm): about twice as fast as the TypeScript one on large
+// SHA-256 compiled to WebAssembly (hash-wasm): about twice as fast as the JavaScript one on large
 // files, so a multi-GB upload waits less for its checksum. Used by the hash worker, whose script
-// carries no page CSP; where WebAssembly cannot start, hashBlob falls back to the TypeScript hash.
+// carries no page CSP; where WebAssembly cannot start, hashBlob falls back to the JavaScript
+// hash (@noble/hashes).
 import { createSHA256 } from "hash-wasm";
 import type { IncrementalSha256 } from "./hash-blob";
 

@@ -39,6 +39,7 @@ export function run(name, command, args, env) {
   });
   return {
     name,
+    pid: child.pid,
     exited,
     hasExited: () => done,
     // SIGTERM, then SIGKILL if it is still there after `graceMs`.

@@ -39,7 +39,8 @@ interface Follower {
 const idOf = (key: SipKey) => JSON.stringify([key.tenant, key.packageId, key.submissionName]);
 
 // A 64-bit lock number per SIP: a collision would leave one of two SIPs without a poller.
-function lockOf(key: SipKey): string {
+// Exported for tests, which look the claim up in pg_locks.
+export function lockOf(key: SipKey): string {
   const digest = createHash("sha256")
     .update(`scriptorium sip status\0${idOf(key)}`)
     .digest();
