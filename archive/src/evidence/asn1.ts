@@ -98,11 +98,18 @@ export function algorithmOf(algorithm: AlgorithmIdentifier | undefined, what: st
 }
 
 // asn1js's RawData returns its bytes, but inside a constructed value nothing writes them: this one does.
+// It also hands out one buffer instead of a fresh copy each time asn1js measures or writes the value.
 class RawBlock extends RawData {
-  override toBER(sizeOnly?: boolean, writer?: { write(bytes: ArrayBuffer): void }): ArrayBuffer {
-    const bytes = super.toBER(sizeOnly);
-    writer?.write(bytes);
-    return bytes;
+  private readonly encoded: ArrayBuffer;
+
+  constructor(bytes: Uint8Array) {
+    super();
+    this.encoded = new Uint8Array(bytes).buffer;
+  }
+
+  override toBER(_sizeOnly?: boolean, writer?: { write(bytes: ArrayBuffer): void }): ArrayBuffer {
+    writer?.write(this.encoded);
+    return this.encoded;
   }
 }
 
@@ -117,7 +124,7 @@ export class RawDer implements IAsnConvertible<AsnBlock> {
   }
 
   toASN(): AsnBlock {
-    return new RawBlock({ data: this.bytes }) as unknown as AsnBlock;
+    return new RawBlock(this.bytes) as unknown as AsnBlock;
   }
 
   toSchema(name: string): ReturnType<IAsnConvertible["toSchema"]> {
