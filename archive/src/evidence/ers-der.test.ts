@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contextTag, decodeDer, integer, octetString, oid, readInteger, readOid, seq } from "./der";
+import {
+  contextTag,
+  decodeDer,
+  integer,
+  octetString,
+  oid,
+  readInteger,
+  readOid,
+  seq,
+} from "./testing/der-view";
 import { parseEvidenceRecordDer, serializeEvidenceRecordDer } from "./ers-der";
 import { OID } from "./oids";
 import { EvidenceFormatError, type EvidenceRecordContent } from "./record";

@@ -1,16 +1,10 @@
-// Reads an RFC 3161 TimeStampToken (CMS SignedData over a TSTInfo) strictly: every field is read
-// in its place, and unknown or damaged fields are refused, so any changed byte is noticed.
-import {
-  decodeDer,
-  DerError,
-  expectTag,
-  readAlgorithmIdentifier,
-  readGeneralizedTime,
-  readInteger,
-  readOid,
-  TAG,
-  type DerNode,
-} from "./der";
+// Reads an RFC 3161 TimeStampToken (CMS SignedData over a TSTInfo) with the @peculiar CMS and TSP
+// schemas. The envelope must be exact DER (see parseDer) and every field this validator does not
+// understand is refused, so any changed byte is noticed; the TSTInfo is covered by the signature.
+import { AsnProp, AsnPropTypes } from "@peculiar/asn1-schema";
+import { TSTInfo } from "@peculiar/asn1-tsp";
+import { algorithmOf, DerError, derGeneralizedTime, parseDer, parseSigned, toDer } from "./asn1";
+import { TokenContentInfo, type TokenSignerInfo } from "./cms-schema";
 import { DIGEST_NAME, OID } from "./oids";
 
 export interface TimeStampToken {
@@ -23,7 +17,9 @@ export interface TimeStampToken {
   signer: {
     sid: { issuer: Buffer; serial: Buffer } | { keyId: Buffer };
     digestAlgorithm: string;
-    attributes: Map<string, DerNode[]>;
+    // The DER values of each signed attribute, by attribute type.
+    attributes: Map<string, Buffer[]>;
+    // The DER SET OF the signed attributes: what the signature covers.
     signedAttributes: Buffer;
     signatureAlgorithm: string;
     signature: Buffer;
@@ -34,133 +30,99 @@ function fail(message: string): never {
   throw new DerError(message);
 }
 
-function readAttributes(node: DerNode): Map<string, DerNode[]> {
-  const attributes = new Map<string, DerNode[]>();
-  for (const attribute of node.children) {
-    const [type, values, extra] = expectTag(attribute, TAG.sequence, "a signed attribute").children;
-    const id = readOid(type, "a signed attribute type");
-    if (extra || attributes.has(id)) fail("The signed attributes are malformed or repeated.");
-    attributes.set(id, expectTag(values, TAG.set, "signed attribute values").children);
-  }
-  return attributes;
-}
+// The library's TSTInfo, with its genTime read exactly as derGeneralizedTime describes.
+class ExactTstInfo extends TSTInfo {}
+AsnProp({ type: AsnPropTypes.GeneralizedTime, converter: derGeneralizedTime })(
+  ExactTstInfo.prototype,
+  "genTime",
+);
 
-function readSignerInfo(node: DerNode | undefined): TimeStampToken["signer"] {
-  const parts = expectTag(node, TAG.sequence, "the signer information").children;
-  const [version, sid, digest, attrs, algorithm, signature, unsigned, extra] = parts;
-  const v = readInteger(version, "The signer information version");
-  let signerId: TimeStampToken["signer"]["sid"];
-  if (v === 1n) {
-    const [issuer, serial, more] = expectTag(
-      sid,
-      TAG.sequence,
-      "the signer's issuer and serial number",
-    ).children;
-    if (more) fail("The signer identifier is malformed.");
-    signerId = {
-      issuer: expectTag(issuer, TAG.sequence, "the signer's issuer").raw,
-      serial: expectTag(serial, TAG.integer, "the signer's serial number").value,
+function readSignerInfo(signer: TokenSignerInfo): TimeStampToken["signer"] {
+  const { issuerAndSerialNumber, subjectKeyIdentifier } = signer.sid;
+  let sid: TimeStampToken["signer"]["sid"];
+  if (signer.version === 1 && issuerAndSerialNumber) {
+    sid = {
+      issuer: toDer(issuerAndSerialNumber.issuer),
+      serial: Buffer.from(issuerAndSerialNumber.serialNumber),
     };
-  } else if (v === 3n && sid?.tag === 0x80) {
-    signerId = { keyId: sid.value };
+  } else if (signer.version === 3 && subjectKeyIdentifier) {
+    sid = { keyId: Buffer.from(subjectKeyIdentifier.buffer) };
   } else {
     fail("The signer information has an unknown version or signer identifier.");
   }
-  if (attrs?.tag !== 0xa0) fail("The time-stamp token has no signed attributes.");
-  if (extra || (unsigned && unsigned.tag !== 0xa1))
-    fail("The signer information has unexpected fields.");
-  const signedAttributes = Buffer.from(attrs.raw);
-  signedAttributes[0] = TAG.set;
+  if (!signer.signedAttrs || !signer.signedAttrsRaw)
+    fail("The time-stamp token has no signed attributes.");
+  if (signer.unsignedAttrs) fail("The signer information has unexpected fields.");
+  const attributes = new Map<string, Buffer[]>();
+  for (const { attrType, attrValues } of signer.signedAttrs) {
+    if (attributes.has(attrType)) fail("The signed attributes are malformed or repeated.");
+    attributes.set(
+      attrType,
+      attrValues.map((value) => Buffer.from(value)),
+    );
+  }
   return {
-    sid: signerId,
-    digestAlgorithm: readAlgorithmIdentifier(digest, "The signer's digest algorithm"),
-    attributes: readAttributes(attrs),
-    signedAttributes,
-    signatureAlgorithm: readAlgorithmIdentifier(algorithm, "The signature algorithm"),
-    signature: expectTag(signature, TAG.octetString, "the signature").value,
+    sid,
+    digestAlgorithm: algorithmOf(signer.digestAlgorithm, "The signer's digest algorithm"),
+    attributes,
+    signedAttributes: setOf(signer.signedAttrsRaw),
+    signatureAlgorithm: algorithmOf(signer.signatureAlgorithm, "The signature algorithm"),
+    signature: Buffer.from(signer.signature.buffer),
   };
+}
+
+// CMS signs the DER SET OF the attributes; the SignerInfo carries the same bytes under [0] IMPLICIT.
+function setOf(signedAttrsRaw: ArrayBuffer): Buffer {
+  const bytes = Buffer.from(signedAttrsRaw);
+  bytes[0] = 0x31;
+  return bytes;
 }
 
 function readTstInfo(
   eContent: Buffer,
 ): Pick<TimeStampToken, "genTime" | "policy" | "imprintAlgorithm" | "hashedMessage"> {
-  const [version, policy, imprint, serial, genTime, ...optional] = expectTag(
-    decodeDer(eContent),
-    TAG.sequence,
-    "the time-stamp information",
-  ).children;
-  if (readInteger(version, "The time-stamp information version") !== 1n)
-    fail("The TSTInfo version is not 1.");
-  readInteger(serial, "The time-stamp serial number");
-  // accuracy, ordering, nonce, tsa [0], extensions [1]: each optional, in this order.
-  const optionalTags = [TAG.sequence, TAG.boolean, TAG.integer, 0xa0, 0xa1];
-  let next = 0;
-  for (const node of optional) {
-    const found = optionalTags.indexOf(node.tag as (typeof optionalTags)[number], next);
-    if (found < 0) fail("The time-stamp information has unexpected fields.");
-    next = found + 1;
-  }
-  const [algorithm, hashed, extra] = expectTag(
-    imprint,
-    TAG.sequence,
-    "the message imprint",
-  ).children;
-  if (extra) fail("The message imprint has unexpected fields.");
+  const info = parseSigned(eContent, ExactTstInfo, "The time-stamp information");
+  if (info.version !== 1) fail("The TSTInfo version is not 1.");
   return {
-    policy: readOid(policy, "The time-stamp policy"),
-    imprintAlgorithm: readAlgorithmIdentifier(algorithm, "The message imprint algorithm"),
-    hashedMessage: expectTag(hashed, TAG.octetString, "the time-stamped hash").value,
-    genTime: readGeneralizedTime(genTime, "The time-stamp time"),
+    policy: info.policy,
+    imprintAlgorithm: algorithmOf(
+      info.messageImprint.hashAlgorithm,
+      "The message imprint algorithm",
+    ),
+    hashedMessage: Buffer.from(info.messageImprint.hashedMessage.buffer),
+    genTime: info.genTime,
   };
 }
 
 // Reads a DER TimeStampToken; throws DerError with a sentence naming what is wrong.
 export function readTimeStampToken(der: Uint8Array): TimeStampToken {
-  const [type, content, extra] = expectTag(
-    decodeDer(der),
-    TAG.sequence,
-    "a CMS ContentInfo",
-  ).children;
-  if (readOid(type, "The token content type") !== OID.signedData || extra)
-    fail("The token is not CMS SignedData.");
-  const [signedData, more] = expectTag(content, 0xa0, "the SignedData content").children;
-  if (more) fail("The token has unexpected content.");
-  const parts = expectTag(signedData, TAG.sequence, "SignedData").children;
-  const [version, digestAlgorithms, encapsulated, ...rest] = parts;
-  if (readInteger(version, "The SignedData version") !== 3n)
-    fail("The SignedData version is not 3.");
-  const listed = expectTag(digestAlgorithms, TAG.set, "the digest algorithms").children.map(
-    (node) => readAlgorithmIdentifier(node, "A listed digest algorithm"),
+  const { contentType, content: signedData } = parseDer(
+    der,
+    TokenContentInfo,
+    "The time-stamp token",
   );
-  const [eType, eWrapper, eExtra] = expectTag(
-    encapsulated,
-    TAG.sequence,
-    "the encapsulated content",
-  ).children;
-  if (readOid(eType, "The encapsulated content type") !== OID.tstInfo || eExtra)
-    fail("The token does not hold a TSTInfo.");
-  const [eOctets, eMore] = expectTag(eWrapper, 0xa0, "the TSTInfo content").children;
-  if (eMore) fail("The encapsulated content is malformed.");
-  const eContent = expectTag(eOctets, TAG.octetString, "the TSTInfo octets").value;
-
-  const signerInfos = rest.pop();
-  const certificates = rest[0]?.tag === 0xa0 ? rest.shift()!.children : [];
-  if (certificates.some((node) => node.tag !== TAG.sequence))
-    fail("The token carries certificates of a kind this validator does not read.");
+  if (contentType !== OID.signedData) fail("The token is not CMS SignedData.");
+  if (signedData.version !== 3) fail("The SignedData version is not 3.");
+  const listed = signedData.digestAlgorithms.map((algorithm) =>
+    algorithmOf(algorithm, "A listed digest algorithm"),
+  );
+  const { eContentType, eContent } = signedData.encapContentInfo;
+  if (eContentType !== OID.tstInfo) fail("The token does not hold a TSTInfo.");
+  if (!eContent?.single) fail("The encapsulated content is malformed.");
+  const certificates = (signedData.certificates ?? []).map(({ bytes }) =>
+    // CertificateChoices: anything but a plain certificate (a SEQUENCE) is a tagged alternative.
+    bytes[0] === 0x30
+      ? bytes
+      : fail("The token carries certificates of a kind this validator does not read."),
+  );
   // Revocation lists are refused rather than skipped: a skipped field is one whose damage goes unseen.
-  if (rest[0]?.tag === 0xa1)
+  if (signedData.crls)
     fail("Time-stamp tokens that carry revocation information are not supported.");
-  if (rest.length > 0) fail("The SignedData has unexpected fields.");
-  const signers = expectTag(signerInfos, TAG.set, "the signer infos").children;
-  if (signers.length !== 1) fail("A time-stamp token must have exactly one signer.");
-  const signer = readSignerInfo(signers[0]);
+  if (signedData.signerInfos.length !== 1) fail("A time-stamp token must have exactly one signer.");
+  const signer = readSignerInfo(signedData.signerInfos[0]!);
   if (!listed.includes(signer.digestAlgorithm))
     fail("The signer's digest algorithm is not among those the token lists.");
   if (!DIGEST_NAME[signer.digestAlgorithm]) fail("The signer's digest algorithm is not supported.");
-  return {
-    ...readTstInfo(eContent),
-    eContent,
-    certificates: certificates.map((node) => node.raw),
-    signer,
-  };
+  const eContentBytes = Buffer.from(eContent.single.buffer);
+  return { ...readTstInfo(eContentBytes), eContent: eContentBytes, certificates, signer };
 }

@@ -1,8 +1,11 @@
 // Verifies the CMS signature of an RFC 3161 TimeStampToken. Tokens of other TSAs are verified too
 // (RSA, ECDSA, Ed25519 signers; ESSCertID v1 or v2).
 import { createHash, verify, type KeyObject } from "node:crypto";
+import { MessageDigest } from "@peculiar/asn1-cms";
+import { AsnObjectIdentifierConverter } from "@peculiar/asn1-schema";
+import { algorithmOf, DerError, parseSigned } from "./asn1";
 import { readCertificate, type CertificateInfo } from "./certificate";
-import { DerError, expectTag, readAlgorithmIdentifier, readOid, TAG, type DerNode } from "./der";
+import { SigningCertificate, SigningCertificateV2 } from "./cms-schema";
 import { DIGEST_NAME, OID } from "./oids";
 import type { TimeStampToken } from "./timestamp-token";
 
@@ -17,7 +20,7 @@ function matchesSigner(token: TimeStampToken, cert: CertificateInfo): boolean {
     : cert.issuer.equals(sid.issuer) && cert.serial.equals(sid.serial);
 }
 
-function singleValue(token: TimeStampToken, attribute: string, name: string): DerNode {
+function singleValue(token: TimeStampToken, attribute: string, name: string): Buffer {
   const values = token.signer.attributes.get(attribute);
   if (values?.length !== 1) fail(`The token's signed attributes need exactly one ${name}.`);
   return values[0]!;
@@ -26,23 +29,25 @@ function singleValue(token: TimeStampToken, attribute: string, name: string): De
 // RFC 3161 2.4.1 / RFC 5816: the signed ESS attribute names the signer certificate by its hash.
 function checkSigningCertificate(token: TimeStampToken, cert: CertificateInfo): void {
   const v2 = token.signer.attributes.has(OID.signingCertificateV2);
-  const attribute = singleValue(
+  const value = singleValue(
     token,
     v2 ? OID.signingCertificateV2 : OID.signingCertificate,
     "signing-certificate attribute",
   );
-  const [certs] = expectTag(attribute, TAG.sequence, "the signing-certificate attribute").children;
-  const [first] = expectTag(certs, TAG.sequence, "the signing-certificate list").children;
-  const fields = expectTag(first, TAG.sequence, "the signer's certificate identifier").children;
+  const what = "The signing-certificate attribute";
+  const [first] = v2
+    ? parseSigned(value, SigningCertificateV2, what).certs
+    : parseSigned(value, SigningCertificate, what).certs;
+  if (!first) fail("The signing-certificate attribute names no certificate.");
   const algorithm =
-    v2 && fields[0]?.tag === TAG.sequence
-      ? readAlgorithmIdentifier(fields.shift(), "The certificate hash algorithm")
+    "hashAlgorithm" in first && first.hashAlgorithm
+      ? algorithmOf(first.hashAlgorithm, "The certificate hash algorithm")
       : v2
         ? OID.sha256
         : OID.sha1;
   const digestName = DIGEST_NAME[algorithm];
   if (!digestName) fail("The signing-certificate attribute uses an unsupported hash.");
-  const expected = expectTag(fields[0], TAG.octetString, "the certificate hash").value;
+  const expected = Buffer.from(first.certHash.buffer);
   if (!createHash(digestName).update(cert.raw).digest().equals(expected)) {
     fail("The signing-certificate attribute names another certificate than the one that signed.");
   }
@@ -57,6 +62,9 @@ const SIGNATURE_DIGEST: Readonly<Record<string, string | null>> = {
   [OID.sha512WithRsa]: "sha512",
   [OID.ed25519]: null,
 };
+
+// The DER of the one content type a time-stamp token may sign.
+const TST_INFO_CONTENT_TYPE = Buffer.from(AsnObjectIdentifierConverter.toASN(OID.tstInfo).toBER());
 
 export interface SignatureResult {
   ok: boolean;
@@ -90,20 +98,17 @@ export function verifyTimeStampSignature(
     const cert = candidates.find((candidate) => matchesSigner(token, candidate));
     if (!cert) fail("The certificate of the key that signed the time-stamp is not in the record.");
     checkSigningCertificate(token, cert);
-    const contentType = readOid(
-      singleValue(token, OID.contentTypeAttr, "content type"),
-      "The signed content type",
-    );
-    if (contentType !== OID.tstInfo) fail("The signed content type is not TSTInfo.");
-    const digest = expectTag(
+    const contentType = singleValue(token, OID.contentTypeAttr, "content type");
+    if (!contentType.equals(TST_INFO_CONTENT_TYPE)) fail("The signed content type is not TSTInfo.");
+    const digest = parseSigned(
       singleValue(token, OID.messageDigestAttr, "message digest"),
-      TAG.octetString,
-      "the message digest",
-    ).value;
+      MessageDigest,
+      "The message digest",
+    );
     const actual = createHash(DIGEST_NAME[token.signer.digestAlgorithm]!)
       .update(token.eContent)
       .digest();
-    if (!actual.equals(digest))
+    if (!actual.equals(Buffer.from(digest.buffer)))
       fail("The signed message digest does not match the time-stamp information.");
     const { signatureAlgorithm } = token.signer;
     const hash =

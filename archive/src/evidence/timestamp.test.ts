@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { calculateJwkThumbprint } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
+import { decodeDer } from "./testing/der-view";
 import { generateTsaKey, jwkThumbprint, loadTsa } from "./timestamp";
 import { readTimeStampToken } from "./timestamp-token";
 import { verifyTimeStampSignature } from "./timestamp-verify";
@@ -90,6 +91,13 @@ describe("RFC 3161 time-stamp tokens", () => {
       ok: false,
       detail: expect.stringMatching(/message digest/),
     });
+  });
+
+  it("lists the signed attributes in DER order, ascending by their encodings", async () => {
+    const token = readTimeStampToken(await tsa.timestamp({ digest, time }));
+    const members = decodeDer(token.signer.signedAttributes).children.map((child) => child.raw);
+    expect(members).toHaveLength(3);
+    expect([...members].sort(Buffer.compare)).toEqual(members);
   });
 
   it("refuses to time-stamp anything but a SHA-256 value", async () => {

@@ -1,19 +1,17 @@
 // The archive's own time-stamp authority: an EC P-256 key, generated once and kept by the caller, that
-// issues real RFC 3161 TimeStampTokens (CMS SignedData over a TSTInfo, DER, RFC 5816 ESSCertIDv2).
+// issues real RFC 3161 TimeStampTokens (timestamp-issue.ts). A TSA is anything that answers
+// `timestamp` with a token, so a remote RFC 3161 service can stand in for the local key.
 import {
   createHash,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
-  randomBytes,
-  sign,
   type KeyObject,
 } from "node:crypto";
 import type { JWK } from "jose";
 import { createTsaCertificate, readCertificate } from "./certificate";
-import { contextTag, generalizedTime, integer, octetString, oid, seq, set, tlv, TAG } from "./der";
 import { SHA256_LENGTH } from "./hash-tree";
-import { OID } from "./oids";
+import { issueTimeStampToken } from "./timestamp-issue";
 
 export interface TsaKey {
   privateJwk: JWK;
@@ -95,56 +93,6 @@ function certificateFor(
   return certificate;
 }
 
-function issueToken(request: TimestampRequest, privateKey: KeyObject, certificate: Buffer): Buffer {
-  if (request.digest.length !== SHA256_LENGTH)
-    throw new RangeError("The TSA time-stamps SHA-256 values only.");
-  const cert = readCertificate(certificate);
-  const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest();
-  const serialInteger = tlv(TAG.integer, cert.serial);
-  const tstInfo = seq(
-    integer(1),
-    oid(OID.scriptoriumTsaPolicy),
-    seq(seq(oid(OID.sha256)), octetString(request.digest)),
-    // RFC 3161 2.4.2: serial numbers must be unique per TSA; 127 random bits need no shared counter.
-    integer(randomBytes(16).map((byte, i) => (i === 0 ? byte & 0x7f : byte))),
-    generalizedTime(request.time),
-    contextTag(0, contextTag(4, cert.subject)),
-  );
-  const attributes = set(
-    seq(oid(OID.contentTypeAttr), set(oid(OID.tstInfo))),
-    seq(oid(OID.messageDigestAttr), set(octetString(sha256(tstInfo)))),
-    seq(
-      oid(OID.signingCertificateV2),
-      set(
-        seq(
-          seq(
-            seq(octetString(sha256(cert.raw)), seq(seq(contextTag(4, cert.issuer)), serialInteger)),
-          ),
-        ),
-      ),
-    ),
-  );
-  // CMS signs the DER SET OF the attributes; the SignerInfo carries the same bytes under [0] IMPLICIT.
-  const signedAttributes = Buffer.from(attributes);
-  signedAttributes[0] = 0xa0;
-  const signerInfo = seq(
-    integer(1),
-    seq(cert.issuer, serialInteger),
-    seq(oid(OID.sha256)),
-    signedAttributes,
-    seq(oid(OID.ecdsaWithSha256)),
-    octetString(sign("sha256", attributes, privateKey)),
-  );
-  const signedData = seq(
-    integer(3),
-    set(seq(oid(OID.sha256))),
-    seq(oid(OID.tstInfo), contextTag(0, octetString(tstInfo))),
-    contextTag(0, cert.raw),
-    set(signerInfo),
-  );
-  return seq(oid(OID.signedData), contextTag(0, signedData));
-}
-
 // Loads the TSA from its persisted private JWK (as returned by generateTsaKey).
 export function loadTsa(privateJwk: JWK): Tsa {
   const { kty, crv, x, y, d } = privateJwk;
@@ -157,6 +105,7 @@ export function loadTsa(privateJwk: JWK): Tsa {
   const publicKey = createPublicKey(privateKey);
   const kid = keyThumbprint(publicKey);
   const certificate = certificateFor(privateJwk, privateKey, publicKey, kid);
+  const signer = readCertificate(certificate);
   const publicJwk: JWK = {
     ...publicMembers(publicKey),
     kid,
@@ -168,6 +117,10 @@ export function loadTsa(privateJwk: JWK): Tsa {
     kid,
     publicJwk,
     certificate,
-    timestamp: async (request) => issueToken(request, privateKey, certificate),
+    timestamp: async ({ digest, time }) => {
+      if (digest.length !== SHA256_LENGTH)
+        throw new RangeError("The TSA time-stamps SHA-256 values only.");
+      return issueTimeStampToken(digest, time, privateKey, signer);
+    },
   };
 }

@@ -2,7 +2,7 @@
 // the hash tree, and verifies the time-stamp's signature and signer; every check says what it found.
 import { createHash, type KeyObject } from "node:crypto";
 import type { JWK } from "jose";
-import { DerError } from "./der";
+import { DerError } from "./asn1";
 import { parseEvidenceRecordDer } from "./ers-der";
 import { parseEvidenceRecordXml } from "./ers-xml";
 import { isCoveredLeaf, recomputeRoot, SHA256_LENGTH } from "./hash-tree";
