@@ -80,7 +80,8 @@ export async function extractZip(
     if (tooLarge) return discard(file);
     const reason = unsafePathReason(file.name);
     if (reason) {
-      problems.push(`The zip entry "${file.name}" ${reason}; it was not extracted.`);
+      // Quoted as JSON, so a NUL or a control character in the name shows as an escape.
+      problems.push(`The zip entry ${JSON.stringify(file.name)} ${reason}; it was not extracted.`);
       return discard(file);
     }
     if (

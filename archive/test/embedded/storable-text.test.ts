@@ -98,6 +98,19 @@ describe.skipIf(!archiveTarget().embedded)("text that cannot be stored, in a req
     );
   });
 
+  it("fails a bag with it in an entry name, saying which entry and what is wrong with it", async () => {
+    const bag = buildBag({
+      payload: { [`a${NUL}b.txt`]: "x", "fine.txt": "y" },
+      packageMetadata: { profile: suite.profile, metadatas: [] },
+    });
+    const answer = await ingestApi("PUT", "/sip", {
+      body: { type: "BINARY", name: "bag.zip", content: b64(bag) },
+    });
+    expect(await refusal(answer)).toMatch(
+      /^The bag is not valid: The zip entry "data\/a\\u0000b\.txt" contains a NUL character/,
+    );
+  });
+
   it("answers parameterError for it in a preservation request, naming the field", async () => {
     expect(fails(await pres("RetrievePO", { poId: NUL }), "parameterError")).toMatch(
       /^poId contains the character U\+0000/,
