@@ -8,6 +8,7 @@ import { openArchiveDb } from "./db/client";
 import type { ArchiveEnv } from "./http/context";
 import {
   answerClientError,
+  answerConnect,
   answerFailure,
   errorAnswer,
   guarded,
@@ -65,6 +66,7 @@ export async function startArchive(config: ArchiveConfig): Promise<RunningArchiv
   });
   // HTTP Node cannot parse is answered in the error shape (Node's default has no body).
   server.on("clientError", answerClientError);
+  server.on("connect", answerConnect);
   // Large uploads and slow URL fetches must not be cut by Node's default request timeout.
   server.requestTimeout = 0;
 

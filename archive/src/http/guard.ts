@@ -113,13 +113,20 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     "Bad Request",
     "VALIDATION_ERROR",
   ];
-  const text = errorBody(
-    code,
-    status === 400 ? NOT_HTTP : `The request was refused: ${reason.toLowerCase()}.`,
-  );
-  const head = `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n`;
-  socket.end(
-    `${head}Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
-    () => socket.destroy(),
-  );
+  const message = status === 400 ? NOT_HTTP : `The request was refused: ${reason.toLowerCase()}.`;
+  endWithError(socket, `${status} ${reason}`, errorBody(code, message));
+}
+
+// The server's "connect" handler: the archive is no proxy. Without one Node drops the connection
+// without a word.
+export function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  const message = "The archive is not a proxy: CONNECT is not supported.";
+  endWithError(socket, "405 Method Not Allowed", errorBody("VALIDATION_ERROR", message));
+}
+
+// Writes a whole error response on a socket no ServerResponse owns, and closes it.
+function endWithError(socket: Duplex, statusLine: string, text: string) {
+  const head = `HTTP/1.1 ${statusLine}\r\nContent-Type: application/json; charset=utf-8\r\n`;
+  const length = `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n`;
+  socket.end(`${head}${length}${text}`, () => socket.destroy());
 }

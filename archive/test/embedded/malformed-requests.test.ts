@@ -116,6 +116,16 @@ describe.skipIf(!embedded)("malformed requests", () => {
     await stillServing();
   });
 
+  it("answers CONNECT, which Node drops silently by default, with 405 in the error shape", async () => {
+    const answer = await rawRequest(
+      url(),
+      "CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n\r\n",
+    );
+    expect(answer.status).toBe(405);
+    expect(isErrorShape(answer.body), answer.body).toBe(true);
+    await stillServing();
+  });
+
   it("answers malformed HTTP with 400 in the error shape and closes the connection", async () => {
     const broken = [
       "GET / HTTP/1.1\r\nHost: localhost\r\nno colon here\r\n\r\n",
