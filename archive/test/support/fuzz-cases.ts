@@ -82,6 +82,8 @@ function preservationCases(ctx: FuzzContext) {
     Search: [{ fi: "*" }, { fi: 'dc:title="fuzz"' }, { fi: "id=" }],
     ValidateEvidence: [{ ev: { value: "MAA=" } }, { ev: { value: "PHg+PC94Pg==" }, po }],
   };
+  // Own keys only: a fuzzed name may well be "constructor".
+  const known = (op: string) => Object.hasOwn(bases, op);
   const operation = fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...Object.keys(bases)) },
     { weight: 1, arbitrary: segment(ctx) },
@@ -92,11 +94,11 @@ function preservationCases(ctx: FuzzContext) {
         method: method("POST"),
         query: query(ctx),
         headers: headers(ctx),
-        body: jsonBody(bases[op] ?? [{ reqId: "x" }]),
+        body: jsonBody(known(op) ? bases[op]! : [{ reqId: "x" }]),
       })
       .map((r): FuzzCase => ({
         family: "preservation",
-        label: `POST /preservation/${bases[op] ? op : "?"}`,
+        label: `POST /preservation/${known(op) ? op : "?"}`,
         transport: "fetch",
         method: r.method,
         target: `/preservation/${op}${r.query}`,

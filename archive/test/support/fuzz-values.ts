@@ -75,6 +75,9 @@ const ODD_SEGMENTS = [
   "",
   "%25",
   "%u0041",
+  "constructor",
+  "__proto__",
+  "toString",
   "x".repeat(2000),
 ];
 
