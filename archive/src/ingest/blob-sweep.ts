@@ -40,7 +40,7 @@ export async function sweepBlobs(
     if (expired.length < batch) break;
   }
   outcome.blobs += await discardFailedLeftovers(deps);
-  await finishEndedSips(deps);
+  await finishEndedSips(deps, options.now);
   return outcome;
 }
 
