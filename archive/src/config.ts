@@ -27,6 +27,9 @@ const schema = z.object({
   // How old a blob no row names must be before the orphan sweep removes it, in hours; younger
   // ones may belong to a writer whose row is not committed yet.
   ARCHIVE_ORPHAN_MIN_AGE_HOURS: z.coerce.number().min(1).max(87_600).default(24),
+  // Zip bomb limits of a bag (PUT /sip): entries in its zip, and unpacked bytes per compressed byte.
+  ARCHIVE_BAG_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  ARCHIVE_BAG_MAX_RATIO: z.coerce.number().min(2).max(100_000).default(100),
 });
 
 export interface ArchiveConfig {
@@ -44,6 +47,9 @@ export interface ArchiveConfig {
   jobPollMs: number;
   uploadRetentionHours: number;
   orphanMinAgeHours: number;
+  // Optional so hand-built configs may leave them out; see DEFAULT_BAG_LIMITS.
+  bagMaxEntries?: number;
+  bagMaxRatio?: number;
 }
 
 export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): ArchiveConfig {
@@ -51,7 +57,9 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
-    throw new Error(`The archive cannot start: ${name} is invalid (${issue?.message ?? "bad value"}).`);
+    throw new Error(
+      `The archive cannot start: ${name} is invalid (${issue?.message ?? "bad value"}).`,
+    );
   }
   const e = parsed.data;
   return {
@@ -68,5 +76,7 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     jobPollMs: e.ARCHIVE_JOB_POLL_MS,
     uploadRetentionHours: e.ARCHIVE_UPLOAD_RETENTION_HOURS,
     orphanMinAgeHours: e.ARCHIVE_ORPHAN_MIN_AGE_HOURS,
+    bagMaxEntries: e.ARCHIVE_BAG_MAX_ENTRIES,
+    bagMaxRatio: e.ARCHIVE_BAG_MAX_RATIO,
   };
 }

@@ -1,10 +1,13 @@
 // `npm run archive`: runs the embedded archive until Ctrl-C.
 import { loadArchiveConfig } from "./config";
+import { keepServingOnEscapedErrors } from "./last-resort";
 import { startArchive } from "./server";
 
 try {
   const config = loadArchiveConfig();
   const archive = await startArchive(config);
+  // Only once it serves: an error during start-up must still stop the process.
+  keepServingOnEscapedErrors();
   console.log(`archive listening on ${archive.url} (data in ${config.dataDir})`);
   let stopping = false;
   const stop = async () => {

@@ -6,6 +6,14 @@ import { Hono } from "hono";
 import type { ArchiveConfig } from "./config";
 import { openArchiveDb } from "./db/client";
 import type { ArchiveEnv } from "./http/context";
+import {
+  answerClientError,
+  answerConnect,
+  answerFailure,
+  errorAnswer,
+  guarded,
+  notFoundAnswer,
+} from "./http/guard";
 import { createIdentity } from "./oidc";
 import { createIngest } from "./ingest";
 import { createPreservation } from "./preservation";
@@ -16,7 +24,10 @@ export interface RunningArchive {
 }
 
 export async function startArchive(config: ArchiveConfig): Promise<RunningArchive> {
-  const database = await openArchiveDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = await openArchiveDb({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+  });
   const { db, blobLocks } = database;
   const identity = await createIdentity({ config, db });
   const ingest = await createIngest({ config, db, blobLocks });
@@ -34,18 +45,28 @@ export async function startArchive(config: ArchiveConfig): Promise<RunningArchiv
   app.route("/ingest", ingest.routes);
   app.route("/preservation", preservation.routes);
 
-  const listener = getRequestListener(app.fetch);
+  app.notFound(notFoundAnswer);
+  app.onError(errorAnswer);
+
+  const listener = getRequestListener(app.fetch, { errorHandler: errorAnswer });
+  // Every listener is guarded: whatever a request makes it throw is answered, never fatal.
+  const oidc = guarded((req, res) => identity.handle(req, res));
+  // Uploads stream straight from the socket to disk, outside the fetch adapter.
+  const uploads = guarded((req, res) => ingest.handleUpload(req, res));
+  const api = guarded(listener);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? "/";
-    if (url === "/oidc" || url.startsWith("/oidc/") || url.startsWith("/oidc?")) {
-      identity.handle(req, res);
-    } else if (url.startsWith("/uploads/")) {
-      // Uploads stream straight from the socket to disk, outside the fetch adapter.
-      ingest.handleUpload(req, res);
-    } else {
-      void listener(req, res);
+    try {
+      const url = req.url ?? "/";
+      if (url === "/oidc" || url.startsWith("/oidc/") || url.startsWith("/oidc?")) oidc(req, res);
+      else if (url.startsWith("/uploads/")) uploads(req, res);
+      else api(req, res);
+    } catch (error) {
+      answerFailure(res, error);
     }
   });
+  // HTTP Node cannot parse is answered in the error shape (Node's default has no body).
+  server.on("clientError", answerClientError);
+  server.on("connect", answerConnect);
   // Large uploads and slow URL fetches must not be cut by Node's default request timeout.
   server.requestTimeout = 0;
 
@@ -53,7 +74,9 @@ export async function startArchive(config: ArchiveConfig): Promise<RunningArchiv
     server.once("error", (error: NodeJS.ErrnoException) => {
       reject(
         error.code === "EADDRINUSE"
-          ? new Error(`Port ${config.port} is already in use: stop the other process or set ARCHIVE_PORT.`)
+          ? new Error(
+              `Port ${config.port} is already in use: stop the other process or set ARCHIVE_PORT.`,
+            )
           : error,
       );
     });

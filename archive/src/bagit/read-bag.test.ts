@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
@@ -216,10 +216,85 @@ describe("a broken bag", () => {
     expect((await read(strToU8("not a zip at all"))).problems).toEqual([
       expect.stringMatching(/^bag-\d+\.zip is not a zip file the archive can read\.$/),
     ]);
-    const big = createBag([{ path: "big.bin", bytes: new Uint8Array(200_000) }]);
-    expect((await read(big, { maxTotalBytes: 100_000 })).problems).toContain(
-      "The bag unpacks to more than 100000 bytes, the most the archive accepts.",
+  });
+});
+
+// Files under `workDir`, however deep: what a refused bag left on disk.
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
+
+describe("limits against zip bombs", () => {
+  const zeros = (bytes: number) => new Uint8Array(bytes);
+
+  it("stops at the total unpacked size, names the limit and the entry, and keeps nothing", async () => {
+    const big = createBag(
+      [
+        { path: "a.bin", bytes: randomBytes(60_000) },
+        { path: "b.bin", bytes: randomBytes(60_000) },
+      ],
+      undefined,
+      { store: true },
     );
+    const result = await read(big, { maxTotalBytes: 100_000 });
+    expect(result.problems).toEqual([
+      'The bag unpacks to more than 100000 bytes (the archive\'s upload limit): unpacking stopped in "data/b.bin".',
+    ]);
+    expect(result.files).toEqual([]);
+    expect(filesUnder(result.workDir)).toEqual([]);
+  });
+
+  it("refuses more entries than the limit before unpacking any", async () => {
+    const many = createBag(
+      Array.from({ length: 6 }, (_, i) => ({ path: `f${i}.txt`, bytes: strToU8(`${i}`) })),
+    );
+    const result = await read(many, { maxEntries: 5 });
+    expect(result.problems).toEqual([
+      "The zip holds 10 entries, more than the 5 the archive accepts in one bag.",
+    ]);
+    expect(filesUnder(result.workDir)).toEqual([]);
+  });
+
+  it("stops an entry that unpacks to more than the ratio allows, naming it, and keeps nothing", async () => {
+    const bomb = createBag([{ path: "zeros.bin", bytes: zeros(8 * 1024 * 1024) }, ...payload]);
+    const result = await read(bomb, { maxRatio: 100 });
+    expect(result.problems).toEqual([
+      'The zip entry "data/zeros.bin" unpacks to more than 100 times its compressed size (the archive\'s limit against zip bombs): unpacking stopped.',
+    ]);
+    expect(filesUnder(result.workDir)).toEqual([]);
+  });
+
+  it("lets small files compress as well as they like", async () => {
+    const result = await read(createBag([{ path: "blank.txt", bytes: zeros(512 * 1024) }]), {
+      maxRatio: 100,
+    });
+    expect(result.problems).toEqual([]);
+    expect(result.files[0]).toMatchObject({ size: 512 * 1024, sha256: sha256(zeros(512 * 1024)) });
+  });
+
+  it("stops a bag of many small files that together unpack to more than the ratio allows", async () => {
+    const files = Array.from({ length: 16 }, (_, i) => ({
+      path: `blank-${i}.txt`,
+      bytes: zeros(512 * 1024),
+    }));
+    const result = await read(createBag(files), { maxRatio: 100 });
+    expect(result.problems).toEqual([
+      expect.stringMatching(
+        /^The bag unpacks to more than 100 times the size of its zip \(the archive's limit against zip bombs\): unpacking stopped in "data\/blank-\d+\.txt"\.$/,
+      ),
+    ]);
+    expect(filesUnder(result.workDir)).toEqual([]);
+  });
+
+  it("applies the archive's limits when the caller names none", async () => {
+    const bomb = createBag([{ path: "zeros.bin", bytes: zeros(16 * 1024 * 1024) }]);
+    const result = await read(bomb);
+    expect(result.problems).toEqual([
+      expect.stringMatching(/^The zip entry "data\/zeros\.bin" unpacks to more than \d+ times/),
+    ]);
   });
 });
 

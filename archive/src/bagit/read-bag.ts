@@ -12,6 +12,7 @@ import {
   parseManifest,
   type BagAlgorithm,
 } from "./bag-text";
+import { DEFAULT_BAG_LIMITS, tooManyEntries, type BagLimits } from "./bag-limits";
 import { extractZip, type ExtractedEntry } from "./extract-zip";
 import {
   PACKAGE_METADATA_FILE,
@@ -41,10 +42,8 @@ export interface BagReadResult {
   problems: string[];
 }
 
-export interface ReadBagOptions {
-  /** Refuse a bag that unpacks to more than this many bytes (zip bombs). */
-  maxTotalBytes?: number;
-}
+export type ReadBagOptions = Partial<BagLimits>;
+export { DEFAULT_BAG_LIMITS, type BagLimits } from "./bag-limits";
 
 const MAX_DIRECTORY = 256 * 1024 * 1024;
 const label = (algorithm: string) =>
@@ -56,31 +55,42 @@ export async function readBag(
   workDir: string,
   options: ReadBagOptions = {},
 ): Promise<BagReadResult> {
-  const names = await zipEntryNames(zipPath);
-  if (!names) {
+  const limits = { ...DEFAULT_BAG_LIMITS, ...options };
+  const directory = await zipEntryNames(zipPath);
+  if (!directory) {
     return {
       files: [],
       problems: [`${path.basename(zipPath)} is not a zip file the archive can read.`],
     };
   }
-  const plan = planBag(names);
+  if (directory.count > limits.maxEntries) {
+    return { files: [], problems: [tooManyEntries(limits, directory.count)] };
+  }
+  const plan = planBag(directory.names);
   if (plan.root === undefined) return { files: [], problems: plan.problems };
   const extracted = await extractZip(zipPath, workDir, {
     root: plan.root,
     algorithms: plan.algorithms,
-    maxTotalBytes: options.maxTotalBytes ?? Number.MAX_SAFE_INTEGER,
+    limits,
   });
+  // A bag past a limit is refused for that alone: nothing of it was kept to be checked.
+  if (extracted.stopped) return { files: [], problems: [extracted.stopped] };
   const problems = [...plan.problems, ...extracted.problems];
   const result = await verifyBag(extracted.entries, plan, problems);
   return { ...result, problems };
 }
 
-async function zipEntryNames(zipPath: string): Promise<string[] | undefined> {
+// The names the zip's directory lists (without __MACOSX/), and how many entries it has in all.
+async function zipEntryNames(
+  zipPath: string,
+): Promise<{ names: string[]; count: number } | undefined> {
   const handle = await open(zipPath, "r");
   try {
     const { size } = await handle.stat();
     const directory = await runOnFile(readZipDirectory(size, MAX_DIRECTORY), handle, size);
-    return directory?.map((e) => e.name).filter((n) => !n.startsWith("__MACOSX/"));
+    if (!directory) return undefined;
+    const names = directory.map((e) => e.name).filter((n) => !n.startsWith("__MACOSX/"));
+    return { names, count: directory.length };
   } finally {
     await handle.close();
   }

@@ -23,7 +23,13 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "ingest-upload-"));
   opened = await openArchiveDb({ dataDir: dir });
   blobs = await openBlobStore(dir);
-  const handler = createUploadHandler({ db: opened.db, blobs, secret, maxBytes: LIMIT, allowedOrigins: [] });
+  const handler = createUploadHandler({
+    db: opened.db,
+    blobs,
+    secret,
+    maxBytes: LIMIT,
+    allowedOrigins: [],
+  });
   server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const address = server.address();
@@ -63,7 +69,10 @@ function putChunked(url: string, chunks: Buffer[]): Promise<{ status: number; bo
 describe("upload handler", () => {
   it("refuses a body that passes the limit while streaming, keeps nothing, and lets the key be used again", async () => {
     const upload = await newUpload();
-    const answer = await putChunked(upload.url, Array.from({ length: 8 }, () => Buffer.alloc(16 * 1024, 1)));
+    const answer = await putChunked(
+      upload.url,
+      Array.from({ length: 8 }, () => Buffer.alloc(16 * 1024, 1)),
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ code: "JSON_TOO_LARGE" });
     expect(await readdir(path.join(blobs.root, ".tmp"))).toEqual([]);
@@ -88,6 +97,23 @@ describe("upload handler", () => {
     const answer = await putChunked(upload.url, [Buffer.from("late")]);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body).message).toMatch(/expired/);
+  });
+
+  it("answers an address whose escapes are malformed with 404 NOT_FOUND, whatever the method", async () => {
+    for (const address of ["/uploads/%", "/uploads/%E0", "/uploads/%C0%AF"]) {
+      for (const method of ["GET", "PUT", "OPTIONS"]) {
+        const answer = await fetch(`${base}${address}`, {
+          method,
+          body: method === "PUT" ? "x" : undefined,
+        });
+        expect({ address, method, status: answer.status }).toEqual({
+          address,
+          method,
+          status: 404,
+        });
+        expect(await answer.json()).toMatchObject({ code: "NOT_FOUND" });
+      }
+    }
   });
 
   it("reads checksums in hex and base64 and refuses anything else", () => {

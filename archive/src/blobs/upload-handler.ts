@@ -7,7 +7,13 @@ import type { ArchiveDb } from "../db/client";
 import type { IngestErrorCode } from "../http/errors";
 import { ingestErrorStatus } from "../http/errors";
 import { BlobTooLargeError, type BlobStore } from "./store";
-import { abandonUpload, beginUpload, completeUpload, findUpload, verifyUploadSignature } from "./upload-urls";
+import {
+  abandonUpload,
+  beginUpload,
+  completeUpload,
+  findUpload,
+  verifyUploadSignature,
+} from "./upload-urls";
 
 export interface UploadHandlerOptions {
   db: ArchiveDb;
@@ -63,6 +69,16 @@ function fail(req: IncomingMessage, res: ServerResponse, code: IngestErrorCode, 
   }
 }
 
+// The key an upload path names; undefined when its escapes are malformed (`/uploads/%`): no upload
+// has such an address.
+function uploadKeyOf(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname.slice("/uploads/".length));
+  } catch {
+    return undefined;
+  }
+}
+
 // Builds the raw Node handler for every request under /uploads/.
 export function createUploadHandler(options: UploadHandlerOptions) {
   const { db, blobs, secret, maxBytes } = options;
@@ -70,20 +86,44 @@ export function createUploadHandler(options: UploadHandlerOptions) {
   const put = async (req: IncomingMessage, res: ServerResponse, key: string, url: URL) => {
     const expires = Number(url.searchParams.get("expires"));
     const sig = url.searchParams.get("sig") ?? "";
-    if (!Number.isInteger(expires) || !/^[0-9a-f]{64}$/.test(sig) || !verifyUploadSignature(secret, key, expires, sig)) {
-      return fail(req, res, "NO_PERMISSION", "The upload URL's signature is invalid: use the URL exactly as GET /url returned it.");
+    if (
+      !Number.isInteger(expires) ||
+      !/^[0-9a-f]{64}$/.test(sig) ||
+      !verifyUploadSignature(secret, key, expires, sig)
+    ) {
+      return fail(
+        req,
+        res,
+        "NO_PERMISSION",
+        "The upload URL's signature is invalid: use the URL exactly as GET /url returned it.",
+      );
     }
     if (expires * 1000 <= Date.now()) {
-      return fail(req, res, "VALIDATION_ERROR", "The upload URL has expired (they are valid 5 hours): request a new one with GET /url.");
+      return fail(
+        req,
+        res,
+        "VALIDATION_ERROR",
+        "The upload URL has expired (they are valid 5 hours): request a new one with GET /url.",
+      );
     }
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > maxBytes) {
-      return fail(req, res, "JSON_TOO_LARGE", `The file is larger than the upload limit of ${maxBytes} bytes.`);
+      return fail(
+        req,
+        res,
+        "JSON_TOO_LARGE",
+        `The file is larger than the upload limit of ${maxBytes} bytes.`,
+      );
     }
     const headerName = CHECKSUM_HEADERS.find((name) => req.headers[name] !== undefined);
     const expected = parseChecksumHeader(headerName ? String(req.headers[headerName]) : undefined);
     if (expected === null) {
-      return fail(req, res, "VALIDATION_ERROR", `The ${headerName} header must be a SHA-256 digest in hex (64 digits) or base64.`);
+      return fail(
+        req,
+        res,
+        "VALIDATION_ERROR",
+        `The ${headerName} header must be a SHA-256 digest in hex (64 digits) or base64.`,
+      );
     }
     const row = await beginUpload(db, key);
     if (!row) {
@@ -100,7 +140,8 @@ export function createUploadHandler(options: UploadHandlerOptions) {
     // and destroying the request would take the socket (and our answer) with it.
     const body = new PassThrough({ highWaterMark: 1 << 20 });
     req.pipe(body);
-    const dropped = () => body.destroy(new Error("The client closed the connection during the upload."));
+    const dropped = () =>
+      body.destroy(new Error("The client closed the connection during the upload."));
     req.once("aborted", dropped);
     req.once("error", dropped);
     let staged;
@@ -110,7 +151,12 @@ export function createUploadHandler(options: UploadHandlerOptions) {
       req.unpipe(body);
       await abandonUpload(db, key);
       if (error instanceof BlobTooLargeError) {
-        return fail(req, res, "JSON_TOO_LARGE", `The file is larger than the upload limit of ${maxBytes} bytes.`);
+        return fail(
+          req,
+          res,
+          "JSON_TOO_LARGE",
+          `The file is larger than the upload limit of ${maxBytes} bytes.`,
+        );
       }
       if (req.destroyed || req.readableAborted) return;
       throw error;
@@ -142,8 +188,8 @@ export function createUploadHandler(options: UploadHandlerOptions) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? "/", "http://archive.invalid");
     setCors(req, res, options.allowedOrigins);
-    const key = decodeURIComponent(url.pathname.slice("/uploads/".length));
-    if (!/^[0-9a-f-]{36}$/.test(key)) {
+    const key = uploadKeyOf(url.pathname);
+    if (key === undefined || !/^[0-9a-f-]{36}$/.test(key)) {
       return fail(req, res, "NOT_FOUND", "There is no upload at this address.");
     }
     if (req.method === "OPTIONS") {

@@ -1,6 +1,7 @@
 // Opens the archive database: PGlite in a folder by default, PostgreSQL when a URL is given.
 // Both run the same migrations from archive/drizzle at start. On PostgreSQL, which several
-// processes may share, blob holds and removals also lock across processes.
+// processes may share, the migrations run one process at a time, and blob holds and removals also
+// lock across processes.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +28,26 @@ export interface OpenedDb {
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
+// The session-level advisory lock (two-key form) that migrations run under on PostgreSQL: class
+// "SCRM", key 1 (the blob locks use class "SCRB"). Without it, archives starting together on an
+// empty database raced on CREATE TABLE and all but one failed.
+export const MIGRATION_LOCK = { classId: 0x5343524d, key: 1 } as const;
+
+// Runs `migrate` while holding MIGRATION_LOCK on a connection of its own; ending that session
+// releases the lock whatever happened, so a failed migration cannot leave it held.
+async function migrateExclusively(
+  databaseUrl: string,
+  migrate: () => Promise<void>,
+): Promise<void> {
+  const lock = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK.classId}::int4, ${MIGRATION_LOCK.key}::int4)`;
+    await migrate();
+  } finally {
+    await lock.end();
+  }
+}
+
 export async function openArchiveDb(options: {
   dataDir: string;
   databaseUrl?: string;
@@ -34,7 +55,7 @@ export async function openArchiveDb(options: {
   if (options.databaseUrl) {
     const sql = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    await migrateExclusively(options.databaseUrl, () => migratePostgres(db, { migrationsFolder }));
     const blobLocks = openPgBlobLocks(options.databaseUrl);
     return {
       db: db as unknown as ArchiveDb,

@@ -35,14 +35,26 @@ afterAll(async () => {
 });
 
 async function blob(label: string): Promise<string> {
-  const staged = await blobs.receive(Readable.from([Buffer.from(`${label} ${randomUUID()}`)]), { maxBytes: 1000 });
+  const staged = await blobs.receive(Readable.from([Buffer.from(`${label} ${randomUUID()}`)]), {
+    maxBytes: 1000,
+  });
   await blobs.commit(staged);
   return staged.sha256;
 }
 
 async function upload(sha256: string, expiresAt: Date): Promise<string> {
   const key = randomUUID();
-  await opened.db.insert(uploads).values({ key, tenant: "demo", createdBy: "tester", expiresAt, state: "complete", sha256, size: 10 });
+  await opened.db
+    .insert(uploads)
+    .values({
+      key,
+      tenant: "demo",
+      createdBy: "tester",
+      expiresAt,
+      state: "complete",
+      sha256,
+      size: 10,
+    });
   return key;
 }
 
@@ -51,8 +63,16 @@ const submission = (status: "PENDING" | "FAILED", held: string[]) =>
 
 // Starts the ingest side with `env` over this test's database and blobs, waits until `done` (the
 // sweeps run at start), then stops it.
-async function startIngestUntil(env: Record<string, string>, done: () => Promise<boolean>, failure: string) {
-  const config = loadArchiveConfig({ ARCHIVE_DATA_DIR: dir, ARCHIVE_CONFIG_DIR: configDir, ...env } as unknown as NodeJS.ProcessEnv);
+async function startIngestUntil(
+  env: Record<string, string>,
+  done: () => Promise<boolean>,
+  failure: string,
+) {
+  const config = loadArchiveConfig({
+    ARCHIVE_DATA_DIR: dir,
+    ARCHIVE_CONFIG_DIR: configDir,
+    ...env,
+  } as unknown as NodeJS.ProcessEnv);
   const ingest = await createIngest({ config, db: opened.db });
   ingest.start();
   try {
@@ -66,7 +86,8 @@ async function startIngestUntil(env: Record<string, string>, done: () => Promise
   }
 }
 
-const uploadRow = async (key: string) => (await opened.db.select().from(uploads).where(eq(uploads.key, key)))[0];
+const uploadRow = async (key: string) =>
+  (await opened.db.select().from(uploads).where(eq(uploads.key, key)))[0];
 
 describe("blob sweep", () => {
   it("runs when the archive's ingest side starts and honours ARCHIVE_UPLOAD_RETENTION_HOURS", async () => {
@@ -92,7 +113,12 @@ describe("blob sweep", () => {
     // The key is forgotten, but the SIP accepted with it still gets its bytes.
     expect(await uploadRow(pendingKey)).toBeUndefined();
     expect(await blobs.exists(pending)).toBe(true);
-    expect(await opened.db.select().from(submissionBlobs).where(eq(submissionBlobs.submissionId, failedId))).toEqual([]);
+    expect(
+      await opened.db
+        .select()
+        .from(submissionBlobs)
+        .where(eq(submissionBlobs.submissionId, failedId)),
+    ).toEqual([]);
   }, 60_000);
 
   it("keeps an expired upload for the retention, then frees bytes no other upload or package names", async () => {
@@ -104,11 +130,17 @@ describe("blob sweep", () => {
     await upload(twice, new Date(expiresAt.getTime() + 48 * HOUR));
     const retention = { uploadRetentionMs: 24 * HOUR };
 
-    await sweepBlobs({ db: opened.db, blobs }, { ...retention, now: new Date(expiresAt.getTime() + 23 * HOUR) });
+    await sweepBlobs(
+      { db: opened.db, blobs, dataDir: dir },
+      { ...retention, now: new Date(expiresAt.getTime() + 23 * HOUR) },
+    );
     expect(await uploadRow(aloneKey)).toBeDefined();
     expect(await blobs.exists(alone)).toBe(true);
 
-    const outcome = await sweepBlobs({ db: opened.db, blobs }, { ...retention, now: new Date(expiresAt.getTime() + 25 * HOUR) });
+    const outcome = await sweepBlobs(
+      { db: opened.db, blobs, dataDir: dir },
+      { ...retention, now: new Date(expiresAt.getTime() + 25 * HOUR) },
+    );
     expect(outcome.uploads).toBeGreaterThanOrEqual(2);
     expect(await uploadRow(aloneKey)).toBeUndefined();
     expect(await blobs.exists(alone)).toBe(false);

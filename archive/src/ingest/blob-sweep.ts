@@ -1,13 +1,14 @@
 // The archive's periodic blob sweep. It forgets uploads whose URL expired more than the retention
 // ago and frees their bytes unless something else names them (a package, another upload, or a
-// SIP accepted with the key and not finished yet), and it finishes the cleanup of FAILED SIPs
-// that a crash or an error cut short. Less often, the orphan sweep (blobs/orphans.ts) removes old
+// SIP accepted with the key and not finished yet), and it finishes the cleanup of ended SIPs
+// (INGESTED and FAILED) that a crash or an error cut short. Less often, the orphan sweep (blobs/orphans.ts) removes old
 // blobs no row names, whatever left them.
 import { sweepOrphanBlobs, type OrphanSweepOutcome } from "../blobs/orphans";
 import { removeUnreferencedBlobs } from "../blobs/references";
 import type { BlobStore } from "../blobs/store";
 import { expiredUploads, forgetUploads } from "../blobs/upload-urls";
 import type { ArchiveDb } from "../db/client";
+import { finishEndedSips } from "./ended-sips";
 import { discardFailedLeftovers } from "./sip-blobs";
 
 export interface SweepOutcome {
@@ -17,7 +18,7 @@ export interface SweepOutcome {
 
 // One pass; `now` is the caller's clock.
 export async function sweepBlobs(
-  deps: { db: ArchiveDb; blobs: BlobStore },
+  deps: { db: ArchiveDb; blobs: BlobStore; dataDir: string },
   options: { now: Date; uploadRetentionMs: number; batch?: number },
 ): Promise<SweepOutcome> {
   const batch = options.batch ?? 500;
@@ -28,12 +29,18 @@ export async function sweepBlobs(
     if (expired.length === 0) break;
     // Bytes first, rows after: a pass cut short leaves rows that the next pass finds again.
     const digests = expired.flatMap((u) => (u.sha256 ? [u.sha256] : []));
-    outcome.blobs += await removeUnreferencedBlobs(deps.db, deps.blobs, digests, { uploadsExpiredBefore: cutoff });
-    await forgetUploads(deps.db, expired.map((u) => u.key));
+    outcome.blobs += await removeUnreferencedBlobs(deps.db, deps.blobs, digests, {
+      uploadsExpiredBefore: cutoff,
+    });
+    await forgetUploads(
+      deps.db,
+      expired.map((u) => u.key),
+    );
     outcome.uploads += expired.length;
     if (expired.length < batch) break;
   }
   outcome.blobs += await discardFailedLeftovers(deps);
+  await finishEndedSips(deps, options.now);
   return outcome;
 }
 
@@ -43,6 +50,7 @@ export async function sweepOrphans(
   options: { now: Date; minAgeMs: number },
 ): Promise<OrphanSweepOutcome> {
   const outcome = await sweepOrphanBlobs(deps, options);
-  if (outcome.orphans > 0) console.log(`orphan sweep removed ${outcome.orphans} of ${outcome.files} blobs`);
+  if (outcome.orphans > 0)
+    console.log(`orphan sweep removed ${outcome.orphans} of ${outcome.files} blobs`);
   return outcome;
 }

@@ -22,7 +22,14 @@ import { databaseSyncer } from "./durability";
 import { giveUpSubmissionJob, runSubmissionJob } from "./pipeline/run";
 import { createIngestRoutes } from "./routes";
 
-export { createPackageVersion, getVersion, listVersions, findPackage, appendTrace, readTrace } from "./store";
+export {
+  createPackageVersion,
+  getVersion,
+  listVersions,
+  findPackage,
+  appendTrace,
+  readTrace,
+} from "./store";
 export type { StoredFile, StoredMetadata, VersionWithFiles } from "./store";
 
 export interface Ingest {
@@ -84,12 +91,17 @@ export async function createIngest({
   });
   pool.wake = () => workers.wake();
   const sweeper = createPeriodicTask({
-    run: () => sweepBlobs(deps, { now: new Date(), uploadRetentionMs: config.uploadRetentionHours * 3_600_000 }),
+    run: () =>
+      sweepBlobs(
+        { db, blobs, dataDir: config.dataDir },
+        { now: new Date(), uploadRetentionMs: config.uploadRetentionHours * 3_600_000 },
+      ),
     intervalMs: BLOB_SWEEP_INTERVAL_MS,
     onError: (error) => console.error("sweeping blobs failed", error),
   });
   const orphanSweeper = createPeriodicTask({
-    run: () => sweepOrphans(deps, { now: new Date(), minAgeMs: config.orphanMinAgeHours * 3_600_000 }),
+    run: () =>
+      sweepOrphans(deps, { now: new Date(), minAgeMs: config.orphanMinAgeHours * 3_600_000 }),
     intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
     onError: (error) => console.error("sweeping orphan blobs failed", error),
   });

@@ -30,7 +30,14 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
     );
 
   // Released, not cancelled, past the limit: cancelling destroys the socket before the answer.
-  const bytes = await readLimited(request.body, limit, "release");
+  const bytes = await readLimited(request.body, limit, "release").catch(() => {
+    // The body's stream fails only when the connection does (the client hung up mid-body): the
+    // caller's error, not the archive's, whoever is left to hear it.
+    throw new IngestError(
+      "VALIDATION_ERROR",
+      "The request body ended before it was complete (the connection was closed): send it again.",
+    );
+  });
   if (!bytes) throw tooLarge(limit);
   const text = bytes.toString("utf8");
   if (text.trim() === "")

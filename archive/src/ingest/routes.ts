@@ -14,6 +14,7 @@ import {
   UpdateDocumentRequest,
   type Enricher,
 } from "@/lib/ingest/schemas";
+import { unstorableTextProblem } from "@/lib/storable-text";
 import { describeZodError } from "@/lib/zod-error";
 import { withBlobHold } from "../blobs/references";
 import type { BlobHold } from "../blobs/store";
@@ -34,12 +35,27 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   return parsed.data;
 }
 
+// The named path values, checked like bodies: U+0000 would otherwise fail the query as a 500.
+function pathParams<T extends z.ZodType>(
+  schema: T,
+  c: Context<ArchiveEnv>,
+  names: string[],
+): z.infer<T> {
+  const values = Object.fromEntries(names.map((name) => [name, c.req.param(name)]));
+  const problem = unstorableTextProblem(values, "The address");
+  if (problem) throw new IngestError("VALIDATION_ERROR", problem);
+  return parse(schema, values);
+}
+
 function enrichersOf(c: Context<ArchiveEnv>): Enricher[] {
   // Headers joins repeated headers with ", ", so both encodings arrive as one list.
   const header = c.req.raw.headers.get("enrichers");
   const unknown = unknownEnrichers(header);
   if (unknown.length > 0) {
-    throw new IngestError("VALIDATION_ERROR", `enrichers names no enricher "${unknown.join('", "')}" (known: pluginreports, permissions, metadata, breadcrumbs, representations, searchcolumns, userPackage)`);
+    throw new IngestError(
+      "VALIDATION_ERROR",
+      `enrichers names no enricher "${unknown.join('", "')}" (known: pluginreports, permissions, metadata, breadcrumbs, representations, searchcolumns, userPackage)`,
+    );
   }
   return parseEnrichers(header);
 }
@@ -77,7 +93,10 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
     documents.forEach((d, i) => {
       const field = single ? "document" : `documents[${i}]`;
       if (seen.has(d.name)) {
-        throw new IngestError("VALIDATION_ERROR", `${field}.name "${d.name}" is used twice: each document is a representation named by its file name`);
+        throw new IngestError(
+          "VALIDATION_ERROR",
+          `${field}.name "${d.name}" is used twice: each document is a representation named by its file name`,
+        );
       }
       seen.add(d.name);
       checkMetadatas(deps, profile, d.metadatas, `${field}.metadatas`);
@@ -103,13 +122,19 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
     const caller = c.var.caller;
     requireIngestRole(caller);
     const enrichers = enrichersOf(c);
-    const { packageId } = parse(DocumentPathParams, { packageId: c.req.param("packageId") });
+    const { packageId } = pathParams(DocumentPathParams, c, ["packageId"]);
     const profileId = await existingProfile(deps, caller.tenant, packageId);
-    if (!profileId) throw new IngestError("NOT_FOUND", `There is no package ${packageId} in this tenant.`);
+    if (!profileId)
+      throw new IngestError("NOT_FOUND", `There is no package ${packageId} in this tenant.`);
     const request = parse(UpdateDocumentRequest, await body(c));
     checkMetadatas(deps, checkProfile(deps, profileId), request.metadatas, "metadatas");
     const row = await holding(async (hold) => {
-      const uploads = await resolveUploads(deps, caller.tenant, contentsOf(request.metadatas, [], "documents"), hold);
+      const uploads = await resolveUploads(
+        deps,
+        caller.tenant,
+        contentsOf(request.metadatas, [], "documents"),
+        hold,
+      );
       return acceptSip(deps, caller, {
         kind: "update",
         packageId,
@@ -142,15 +167,34 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
     const enrichers = enrichersOf(c);
     const request = parse(IngestSipRequest, await body(c));
     const row = await holding(async (hold) => {
-      const uploads = await resolveUploads(deps, caller.tenant, [{ field: "", content: request }], hold);
+      const uploads = await resolveUploads(
+        deps,
+        caller.tenant,
+        [{ field: "", content: request }],
+        hold,
+      );
       const sipBlob = await storeSipContent(deps, request, uploads, hold);
       const meta = await readBagPackageMetadata(deps.blobs.objectPath(sipBlob.sha256));
-      if (!meta.profile) throw new IngestError("VALIDATION_ERROR", "package-metadata.json: profile is required");
+      if (!meta.profile)
+        throw new IngestError("VALIDATION_ERROR", "package-metadata.json: profile is required");
       const profile = checkProfile(deps, meta.profile, "package-metadata.json: profile");
       checkMetadatas(deps, profile, meta.metadatas, "package-metadata.json: metadatas");
-      meta.documents?.forEach((d, i) => checkMetadatas(deps, profile, d.metadatas, `package-metadata.json: documents[${i}].metadatas`));
-      const metadataFiles = [...meta.metadatas, ...(meta.documents ?? []).flatMap((d) => d.metadatas ?? [])];
-      Object.assign(uploads, await resolveUploads(deps, caller.tenant, contentsOf(metadataFiles, [], "documents"), hold));
+      meta.documents?.forEach((d, i) =>
+        checkMetadatas(
+          deps,
+          profile,
+          d.metadatas,
+          `package-metadata.json: documents[${i}].metadatas`,
+        ),
+      );
+      const metadataFiles = [
+        ...meta.metadatas,
+        ...(meta.documents ?? []).flatMap((d) => d.metadatas ?? []),
+      ];
+      Object.assign(
+        uploads,
+        await resolveUploads(deps, caller.tenant, contentsOf(metadataFiles, [], "documents"), hold),
+      );
       return acceptSip(deps, caller, {
         kind: "sip",
         packageId: meta.packageId ?? randomUUID(),
@@ -171,13 +215,18 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
   routes.get("/sip/:packageId/:submissionName", async (c) => {
     const caller = c.var.caller;
     const enrichers = enrichersOf(c);
-    const params = parse(SipStatusParams, {
-      packageId: c.req.param("packageId"),
-      submissionName: c.req.param("submissionName"),
-    });
-    const row = await findSubmission(deps.db, caller.tenant, params.packageId, params.submissionName);
+    const params = pathParams(SipStatusParams, c, ["packageId", "submissionName"]);
+    const row = await findSubmission(
+      deps.db,
+      caller.tenant,
+      params.packageId,
+      params.submissionName,
+    );
     if (!row) {
-      throw new IngestError("NOT_FOUND", `Package ${params.packageId} has no SIP named ${params.submissionName} in this tenant.`);
+      throw new IngestError(
+        "NOT_FOUND",
+        `Package ${params.packageId} has no SIP named ${params.submissionName} in this tenant.`,
+      );
     }
     return c.json(await ingestResponse(deps, row, caller, enrichers), 200);
   });
@@ -189,7 +238,10 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
   routes.onError((error, c) => {
     if (error instanceof IngestError) return c.json(error.toJSON(), error.status);
     console.error("ingest request failed", error);
-    return c.json({ code: "EXCEPTION", message: "The archive failed to process the request; try again later." }, 500);
+    return c.json(
+      { code: "EXCEPTION", message: "The archive failed to process the request; try again later." },
+      500,
+    );
   });
 
   return routes;

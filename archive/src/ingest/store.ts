@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ArchiveDb } from "../db/client";
 import { packageFiles, packages, packageVersions, traceEvents } from "../db/schema";
+import { storableText } from "../db/storable-text";
 import type { Queryable } from "../jobs/queue";
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -39,11 +40,21 @@ export interface VersionWithFiles {
 }
 
 // The package row (deleted ones excluded), or null. A package without `latestVersion` is not an AIP yet.
-export async function findPackage(db: Queryable, tenant: string, packageId: string): Promise<PackageRow | null> {
+export async function findPackage(
+  db: Queryable,
+  tenant: string,
+  packageId: string,
+): Promise<PackageRow | null> {
   const [row] = await db
     .select()
     .from(packages)
-    .where(and(eq(packages.tenant, tenant), eq(packages.packageId, packageId), isNull(packages.deletedAt)));
+    .where(
+      and(
+        eq(packages.tenant, tenant),
+        eq(packages.packageId, packageId),
+        isNull(packages.deletedAt),
+      ),
+    );
   return row ?? null;
 }
 
@@ -75,7 +86,8 @@ export async function addVersion(
   },
 ): Promise<number> {
   const pkg = await lockPackage(tx, input);
-  if (pkg.deletedAt) throw new Error(`The package ${input.packageId} was deleted; it takes no new versions.`);
+  if (pkg.deletedAt)
+    throw new Error(`The package ${input.packageId} was deleted; it takes no new versions.`);
   const version = (pkg.latestVersion ?? 0) + 1;
   await tx.insert(packageVersions).values({
     tenant: input.tenant,
@@ -122,7 +134,11 @@ export async function createPackageVersion(
 }
 
 // Every version of a package, oldest first, without files.
-export async function listVersions(db: Queryable, tenant: string, packageId: string): Promise<VersionRow[]> {
+export async function listVersions(
+  db: Queryable,
+  tenant: string,
+  packageId: string,
+): Promise<VersionRow[]> {
   return db
     .select()
     .from(packageVersions)
@@ -187,7 +203,14 @@ export async function getVersion(
 // Appends one event to a package's trace (ETSI RetrieveTrace: time, sub, op, obj, det).
 export async function appendTrace(
   db: Queryable,
-  event: { tenant: string; packageId: string; subject: string; operation: string; object?: string; detail?: string },
+  event: {
+    tenant: string;
+    packageId: string;
+    subject: string;
+    operation: string;
+    object?: string;
+    detail?: string;
+  },
 ): Promise<void> {
   await db.insert(traceEvents).values({
     tenant: event.tenant,
@@ -195,12 +218,16 @@ export async function appendTrace(
     subject: event.subject,
     operation: event.operation,
     object: event.object ?? null,
-    detail: event.detail ?? null,
+    detail: event.detail === undefined ? null : storableText(event.detail),
   });
 }
 
 // The trace of a package, oldest event first. It is kept after the package is deleted.
-export async function readTrace(db: Queryable, tenant: string, packageId: string): Promise<TraceEventRow[]> {
+export async function readTrace(
+  db: Queryable,
+  tenant: string,
+  packageId: string,
+): Promise<TraceEventRow[]> {
   return db
     .select()
     .from(traceEvents)

@@ -1,6 +1,7 @@
 // Data access for submissions (SIPs) and their plugin reports.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { pluginReports, submissions } from "../db/schema";
+import { storableText } from "../db/storable-text";
 import type { Queryable } from "../jobs/queue";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -23,7 +24,13 @@ export async function findSubmission(
   const [row] = await db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.tenant, tenant), eq(submissions.packageId, packageId), eq(submissions.name, name)));
+    .where(
+      and(
+        eq(submissions.tenant, tenant),
+        eq(submissions.packageId, packageId),
+        eq(submissions.name, name),
+      ),
+    );
   return row ?? null;
 }
 
@@ -45,8 +52,14 @@ export async function setSubmissionStatus(
     .where(eq(submissions.id, id));
 }
 
-export async function addPluginReport(db: Queryable, submissionId: string, outcome: PluginOutcome): Promise<void> {
-  await db.insert(pluginReports).values({ submissionId, ...outcome });
+export async function addPluginReport(
+  db: Queryable,
+  submissionId: string,
+  outcome: PluginOutcome,
+): Promise<void> {
+  await db
+    .insert(pluginReports)
+    .values({ submissionId, ...outcome, message: storableText(outcome.message) });
 }
 
 // Reports of the current attempt, in the order the plugins ran.

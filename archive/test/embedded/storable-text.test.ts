@@ -40,13 +40,34 @@ describe.skipIf(!archiveTarget().embedded)("text that cannot be stored, in a req
       expectAccepted(await ingestApi("PUT", "/document", { body: documentRequest() })),
     );
     expect(ingested.status).toBe("INGESTED");
-    const surrogate = await ingestApi("PUT", "/document", { body: documentRequest({ metadatas: [metadata("half an emoji \uD83D")] }) });
-    expect(expectError(surrogate, 400, "VALIDATION_ERROR")).toMatch(/^metadatas\[0\]\.metadata\.title contains an unpaired surrogate \(U\+D83D, half of a character\), which cannot be stored as text/);
+    const surrogate = await ingestApi("PUT", "/document", {
+      body: documentRequest({ metadatas: [metadata("half an emoji \uD83D")] }),
+    });
+    expect(expectError(surrogate, 400, "VALIDATION_ERROR")).toMatch(
+      /^metadatas\[0\]\.metadata\.title contains an unpaired surrogate \(U\+D83D, half of a character\), which cannot be stored as text/,
+    );
     const update = await ingestApi("POST", `/document/${encodeURIComponent(ingested.packageId)}`, {
       body: { metadatas: [metadata(NUL)] },
     });
     expect(expectError(update, 400, "VALIDATION_ERROR")).toMatch(
       /^metadatas\[0\]\.metadata\.title contains/,
+    );
+  });
+
+  it("refuses it in a path value with 400, naming the value, on every route that takes one", async () => {
+    const status = await ingestApi("GET", `/sip/a${encodeURIComponent(NUL)}b/sip-1`);
+    expect(expectError(status, 400, "VALIDATION_ERROR")).toMatch(
+      /^packageId contains the character U\+0000/,
+    );
+    const name = await ingestApi("GET", `/sip/pkg/sip${encodeURIComponent(NUL)}`);
+    expect(expectError(name, 400, "VALIDATION_ERROR")).toMatch(
+      /^submissionName contains the character U\+0000/,
+    );
+    const update = await ingestApi("POST", `/document/${encodeURIComponent(NUL)}`, {
+      body: { metadatas: [] },
+    });
+    expect(expectError(update, 400, "VALIDATION_ERROR")).toMatch(
+      /^packageId contains the character U\+0000/,
     );
   });
 
@@ -74,6 +95,19 @@ describe.skipIf(!archiveTarget().embedded)("text that cannot be stored, in a req
     });
     expect(await refusal(answer)).toMatch(
       /package-metadata\.json holds the character U\+0000 \(NUL\) in metadatas\[0\]\.metadata\.title/,
+    );
+  });
+
+  it("fails a bag with it in an entry name, saying which entry and what is wrong with it", async () => {
+    const bag = buildBag({
+      payload: { [`a${NUL}b.txt`]: "x", "fine.txt": "y" },
+      packageMetadata: { profile: suite.profile, metadatas: [] },
+    });
+    const answer = await ingestApi("PUT", "/sip", {
+      body: { type: "BINARY", name: "bag.zip", content: b64(bag) },
+    });
+    expect(await refusal(answer)).toMatch(
+      /^The bag is not valid: The zip entry "data\/a\\u0000b\.txt" contains a NUL character/,
     );
   });
 

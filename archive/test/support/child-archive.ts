@@ -1,6 +1,7 @@
 // Runs the embedded archive (npm run archive) as a child process, so a test can kill -9 it and
 // start it again on the same data folder.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -11,6 +12,19 @@ export interface ChildArchive {
   process: ChildProcess;
   output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+// A port nothing listens on now (the system's choice), so concurrent runs do not collide.
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 // Starts `archive/src/main.ts` on `port` with `dataDir`, resolving once /health answers.
@@ -68,7 +82,11 @@ export async function startChildArchive(options: {
 }
 
 // A client-credentials token from the archive at `url`.
-export async function childToken(url: string, id = "demo-archivist", secret = "demo-archivist-secret"): Promise<string> {
+export async function childToken(
+  url: string,
+  id = "demo-archivist",
+  secret = "demo-archivist-secret",
+): Promise<string> {
   const response = await fetch(`${url}/oidc/token`, {
     method: "POST",
     headers: { Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` },
