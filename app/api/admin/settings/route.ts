@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/other-methods";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
 import { getDb } from "@/lib/db";
 import { readFourEyes, writeFourEyes } from "@/lib/deletions/store";
@@ -23,3 +24,7 @@ export const PUT = apiRoute({ role: "admin", audit: "settings.update" }, async (
   await writeFourEyes(await getDb(), fourEyes);
   return Response.json({ fourEyes }, { headers: noStore });
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET", "PUT");
+export { otherMethod as POST, otherMethod as PATCH, otherMethod as DELETE };
