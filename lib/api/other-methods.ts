@@ -2,8 +2,7 @@
 // this for the methods it does not serve, so a caller gets the error shape and an Allow header.
 import { ApiError } from "./errors";
 
-const MUTATIONS = ["POST", "PUT", "PATCH", "DELETE"] as const;
-type Served = "GET" | (typeof MUTATIONS)[number];
+type Served = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 // The handler for every method of a route other than `served` (HEAD and OPTIONS follow GET).
 export function otherMethods(...served: Served[]): () => Response {
