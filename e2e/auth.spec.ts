@@ -88,6 +88,7 @@ const HOSTILE_CALLBACKS = [
   "https://evil.example/",
   "/objects/%E6%9D%B1%E4%BA%AC",
   "/objects/%C3%9C%0D%0ASet-Cookie:%20x=1",
+  "/%25ff/evil.example",
 ];
 
 test.describe("a signed-in user at the sign-in page", () => {

@@ -44,6 +44,13 @@ describe("safeCallbackPath", () => {
     }
   });
 
+  it("refuses paths whose percent-escapes do not decode", () => {
+    for (const path of ["/%ff/evil.example", "/objects/%", "/objects/%zz", "/%c3%28"]) {
+      expect(safeCallbackPath(path), path).toBeUndefined();
+    }
+    expect(safeCallbackPath("/objects?q=%ff")).toBe("/objects?q=%ff");
+  });
+
   it("keeps encoded look-alikes as the harmless paths they are", () => {
     // Still percent-encoded, so a browser stays on this site and asks for an odd path.
     expect(safeCallbackPath("/%09/evil.example/x")).toBe("/%09/evil.example/x");

@@ -64,6 +64,13 @@ const segment = fc.oneof(
 
 const query = fc.oneof(
   { weight: 3, arbitrary: fc.constant("") },
+  // Where to go after signing in: the redirect a signed-in visitor of /sign-in is sent to.
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(...NASTY_SEGMENTS, ...QUERY_VALUES)
+      .map((value) => `?callbackUrl=/${value}/evil.example`),
+  },
   {
     weight: 3,
     arbitrary: fc
