@@ -5,5 +5,11 @@ export async function register() {
     const { checkEnvAtStartup } = await import("./lib/env");
     // Exits with a sentence naming each bad variable, so `next start` never serves with bad config.
     checkEnvAtStartup();
+    // Refuses, with a 4xx, the requests Next.js itself would answer with a 500 (lib/security/front-door.ts).
+    const [{ Server }, { installFrontDoor }] = await Promise.all([
+      import("node:http"),
+      import("./lib/security/front-door"),
+    ]);
+    installFrontDoor(Server);
   }
 }

@@ -2,6 +2,8 @@ import "server-only";
 // Runs before every page: a fresh nonce and the Content-Security-Policy built on it, on the
 // response and on the request (Next.js reads the nonce from the request's CSP header and puts
 // it on its scripts). The other security headers come from next.config.js, for API routes too.
+// Server Actions Next.js would fail on (from another site, or with a broken body) are refused
+// here with a 4xx; lib/security/front-door.ts refuses what it would fail on before this runs.
 //
 // Authentication is not decided here: every page and route handler checks the session itself.
 // /api/ingest and /api/preservation stay out of the matcher: a body passing through the proxy is
@@ -11,6 +13,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy, createNonce, originOf } from "@/lib/security/csp";
+import { pageRequestRefusal } from "@/lib/security/page-requests";
 
 // lib/auth/session.ts's REQUEST_PATH_HEADER: where to come back to after signing in.
 const REQUEST_PATH_HEADER = "x-scriptorium-path";
@@ -18,7 +21,17 @@ const REQUEST_PATH_HEADER = "x-scriptorium-path";
 const present = (origin: string | null): origin is string => origin !== null;
 
 // Adds the nonce-based CSP to a page request and its response.
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  // Route handlers check their own requests; a page's are read by Next.js itself.
+  if (!request.nextUrl.pathname.startsWith("/api/")) {
+    const refusal = await pageRequestRefusal(request);
+    if (refusal) {
+      return new NextResponse(`${refusal.message}\n`, {
+        status: refusal.status,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
+    }
+  }
   const nonce = createNonce();
   const policy = contentSecurityPolicy({
     nonce,

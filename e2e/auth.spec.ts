@@ -71,6 +71,48 @@ test.describe("signing in", () => {
   }
 });
 
+// Callback values that once left the site or failed: the server decodes the query, so %09 is a
+// tab, which a browser drops from a Location ("/\t/evil.example" became "//evil.example").
+const HOSTILE_CALLBACKS = [
+  "/%09/evil.example/x",
+  "/%0d/evil.example",
+  "/%0a/evil.example",
+  "/%0b/evil.example",
+  "/%0c/evil.example",
+  "/%00/evil.example",
+  "/%5C/evil.example",
+  "/%5C%5Cevil.example",
+  "//evil.example",
+  "/.//evil.example",
+  "/%2e%2e//evil.example",
+  "https://evil.example/",
+  "/objects/%E6%9D%B1%E4%BA%AC",
+  "/objects/%C3%9C%0D%0ASet-Cookie:%20x=1",
+  "/%25ff/evil.example",
+];
+
+test.describe("a signed-in user at the sign-in page", () => {
+  test.use({ storageState: STORAGE.archivist });
+
+  test("is sent on within the site, whatever the callbackUrl", async ({ page, baseURL }) => {
+    const origin = new URL(baseURL ?? "").origin;
+    for (const callback of HOSTILE_CALLBACKS) {
+      const response = await page.request.get(`/sign-in?callbackUrl=${callback}`, {
+        maxRedirects: 0,
+      });
+      expect(response.status(), callback).toBe(307);
+      const location = response.headers()["location"] ?? "";
+      expect(new URL(location, origin).origin, `${callback} -> ${location}`).toBe(origin);
+      expect(location, callback).not.toMatch(/[\u0000-\u001f\u007f]/);
+    }
+    // And a browser, which drops tabs from a Location, stays on the site too.
+    await page.goto("/sign-in?callbackUrl=/%09/evil.example/x");
+    expect(new URL(page.url()).origin).toBe(origin);
+    await page.goto("/sign-in?callbackUrl=%2Fobjects%3Fq%3Dminutes");
+    await expect(page).toHaveURL(/\/objects\?q=minutes$/);
+  });
+});
+
 test("switching tenant changes the session's tenant; a tenant the user lacks is refused", async ({
   browser,
 }) => {

@@ -16,9 +16,18 @@ const RECORD =
 test.use({ storageState: STORAGE.admin });
 test.describe.configure({ mode: "serial" });
 
+// Four-eyes on at once; off through a second administrator's approval when it was on.
 async function setFourEyes(page: Page, on: boolean): Promise<void> {
   const response = await page.request.put("/api/admin/settings", { data: { fourEyes: on } });
-  expect(response.status(), await response.text()).toBe(200);
+  expect([200, 202], await response.text()).toContain(response.status());
+  if (response.status() === 200) return;
+  const { pendingOff } = (await response.json()) as { pendingOff: { id: string } };
+  const second = await asSecondAdmin(page.context().browser()!);
+  const approved = await second.request.post(
+    `/api/admin/settings/four-eyes-off/${pendingOff.id}/approve`,
+  );
+  expect(approved.status(), await approved.text()).toBe(200);
+  await second.context().close();
 }
 
 async function text(download: Download): Promise<string> {
@@ -334,5 +343,83 @@ test.describe("with four-eyes approval on", () => {
     await expect(table.getByRole("row").filter({ hasText: "Asked for a deletion" })).toContainText(
       USERS.admin.name,
     );
+  });
+
+  test("switching four-eyes off needs a second admin: alone, an admin can neither switch it off nor delete", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto("/admin");
+    const toggle = page.getByRole("switch", {
+      name: "Require a second administrator to approve deletions",
+    });
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await toggle.click();
+    await expect(page.getByText(/Your request is waiting/)).toBeVisible();
+    const request = page.getByRole("region", { name: "Request to switch four-eyes approval off" });
+    await expect(request).toContainText("You asked");
+    await expect(request).toContainText("Another administrator must approve it");
+    await expect(request.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+    await expect(request.getByRole("button", { name: "Withdraw my request" })).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(toggle).toBeDisabled();
+    await expectNoSeriousA11yViolations(page, "the admin page with a request waiting");
+
+    // The server holds the line whatever the page shows.
+    const asked = await page.request.put("/api/admin/settings", { data: { fourEyes: false } });
+    expect(asked.status()).toBe(202);
+    const settings = (await asked.json()) as {
+      fourEyes: boolean;
+      pendingOff: { id: string; requestedByName: string };
+    };
+    expect(settings).toMatchObject({
+      fourEyes: true,
+      pendingOff: { requestedByName: USERS.admin.name },
+    });
+    const own = await page.request.post(
+      `/api/admin/settings/four-eyes-off/${settings.pendingOff.id}/approve`,
+    );
+    expect(own.status()).toBe(403);
+    expect(await own.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
+    const id = await preserveThroughApi(page);
+    const direct = await page.request.post("/api/preservation/DeletePO", {
+      data: { poId: id, mod: "OnlySubDOs", reason: "Deleting alone" },
+    });
+    expect(direct.status()).toBe(403);
+    const viaRequest = await page.request.post("/api/admin/deletions", {
+      data: { poId: id, mode: "OnlySubDOs", reason: "Deleting alone, again", confirm: id },
+    });
+    expect(viaRequest.status()).toBe(202);
+    const waiting = (await viaRequest.json()) as { request: { id: string; status: string } };
+    expect(waiting.request.status).toBe("pending");
+    await page.goto(`/objects/${id}`);
+    await expect(page.getByLabel("Preview of note.txt")).toBeVisible();
+
+    const second = await asSecondAdmin(browser);
+    const theirs = second.getByRole("region", { name: "Request to switch four-eyes approval off" });
+    await expect(theirs).toContainText(`${USERS.admin.name} asked`);
+    await theirs.getByRole("button", { name: "Approve: switch it off" }).click();
+    await expect(
+      second.getByRole("switch", { name: "Require a second administrator to approve deletions" }),
+    ).toHaveAttribute("aria-checked", "false");
+    await expect(theirs).toHaveCount(0);
+    await second.context().close();
+
+    await page.goto("/admin");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(request).toHaveCount(0);
+    await page.goto("/admin/audit?target=deletions.four-eyes");
+    const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+    await expect(
+      table.getByRole("row").filter({ hasText: "Approved a setting change" }).first(),
+    ).toContainText(USERS.admin2.name);
+    await expect(
+      table.getByRole("row").filter({ hasText: "Changed a setting" }).first(),
+    ).toContainText(USERS.admin.name);
+    // The deletion asked for while it was on still waits for a second admin: withdraw it.
+    const withdrawn = await page.request.post(`/api/admin/deletions/${waiting.request.id}/reject`, {
+      data: { comment: "Asked for while testing four-eyes" },
+    });
+    expect(withdrawn.status()).toBe(200);
   });
 });

@@ -8,6 +8,8 @@ const ACTIONS: Record<string, string> = {
   "deletion.approve": "Approved a deletion",
   "deletion.reject": "Rejected a deletion",
   "settings.update": "Changed a setting",
+  "settings.approve": "Approved a setting change",
+  "settings.reject": "Rejected a setting change",
   "ingest.document": "Ingested a package",
   "ingest.update": "Updated metadata",
   "ingest.sip": "Ingested a SIP",

@@ -1,14 +1,17 @@
 "use client";
 // The four-eyes setting: when on, a deletion waits for a second administrator's approval.
+// Switching it on is immediate; switching it off is a request another administrator approves.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ResultNotice } from "@/components/results/result-notice";
 import { adminSettingsOptions, saveFourEyes } from "@/lib/queries/admin";
 import type { ApiCallError } from "@/lib/queries/preservation";
 import { cn } from "@/lib/utils";
+import { FourEyesOffRequest } from "./four-eyes-off-request";
 
-// A switch with its explanation; the setting is stored in the dashboard's database.
-export function FourEyesToggle() {
+// A switch with its explanation and any waiting request to switch it off; the setting is stored
+// in the dashboard's database.
+export function FourEyesToggle({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const settings = useQuery(adminSettingsOptions());
   const save = useMutation({
@@ -16,14 +19,18 @@ export function FourEyesToggle() {
     onSuccess: (saved) => {
       queryClient.setQueryData(adminSettingsOptions().queryKey, saved);
       toast.success(
-        saved.fourEyes
-          ? "Four-eyes approval is on: deletions now wait for a second administrator."
-          : "Four-eyes approval is off: administrators delete directly.",
+        saved.pendingOff
+          ? "Your request is waiting: four-eyes approval stays on until another administrator approves switching it off."
+          : saved.fourEyes
+            ? "Four-eyes approval is on: deletions now wait for a second administrator."
+            : "Four-eyes approval is off: administrators delete directly.",
       );
     },
   });
   const on = settings.data?.fourEyes === true;
-  const busy = settings.isPending || save.isPending;
+  const pendingOff = settings.data?.pendingOff ?? null;
+  // While a request to switch it off waits, the request is the way to decide.
+  const busy = settings.isPending || save.isPending || pendingOff !== null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-start gap-4">
@@ -54,11 +61,12 @@ export function FourEyesToggle() {
           </span>
           <span id="four-eyes-help" className="text-ink-muted text-sm">
             {on
-              ? "On: a deletion becomes a request that another administrator approves or rejects, with a comment, before anything is deleted."
+              ? "On: a deletion becomes a request that another administrator approves or rejects, with a comment, before anything is deleted. Switching it off needs another administrator's approval too."
               : "Off: an administrator's deletion is sent to the archive at once."}
           </span>
         </div>
       </div>
+      {pendingOff ? <FourEyesOffRequest request={pendingOff} userId={userId} /> : null}
       {settings.isError ? <ResultNotice error={settings.error as ApiCallError} /> : null}
       {save.isError ? <ResultNotice error={save.error as ApiCallError} /> : null}
     </div>

@@ -18,7 +18,10 @@ export type SessionVerdict =
   | { active: false; reason: "ended" | "idle" | "expired" };
 
 // last_seen_at is written at most this often, so a busy page does not write on every request.
-export const TOUCH_INTERVAL_MS = 60_000;
+// The visits in between are not recorded, so the last activity may be up to this much later than
+// last_seen_at: a session is refused only once it has been idle for the limit plus this slack, so
+// an active session is never refused early and an idle one ends at most these seconds late.
+export const TOUCH_INTERVAL_MS = 5_000;
 
 export const ADMIN_ROLE = "admin";
 
@@ -37,11 +40,17 @@ export function judgeSession(
   const t = now.getTime();
   const hardEnd = session.createdAt.getTime() + limits.absoluteMs;
   if (t >= hardEnd) return { active: false, reason: "expired" };
-  if (t - session.lastSeenAt.getTime() >= limits.idleMs) return { active: false, reason: "idle" };
-  const touch = t - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS;
+  const sinceSeen = t - session.lastSeenAt.getTime();
+  if (sinceSeen >= limits.idleMs + TOUCH_INTERVAL_MS) return { active: false, reason: "idle" };
+  const touch = sinceSeen >= TOUCH_INTERVAL_MS;
   // Only a recorded visit moves the idle deadline; other instances judge from the same row.
   const seen = touch ? t : session.lastSeenAt.getTime();
-  return { active: true, touch, expiresAt: new Date(Math.min(hardEnd, seen + limits.idleMs)) };
+  return { active: true, touch, expiresAt: new Date(Math.min(hardEnd, idleEnd(seen, limits))) };
+}
+
+// When a session last recorded at `seenMs` lapses for want of activity.
+function idleEnd(seenMs: number, limits: SessionLimits): number {
+  return seenMs + limits.idleMs + TOUCH_INTERVAL_MS;
 }
 
 // The moment a session seen at `lastSeenAt` lapses if nothing else happens.
@@ -49,7 +58,7 @@ export function sessionDeadline(session: SessionTimes, limits: SessionLimits): D
   return new Date(
     Math.min(
       session.createdAt.getTime() + limits.absoluteMs,
-      session.lastSeenAt.getTime() + limits.idleMs,
+      idleEnd(session.lastSeenAt.getTime(), limits),
     ),
   );
 }

@@ -7,7 +7,12 @@ import type { DashboardDb } from "@/lib/db/client";
 import { sessions, upstreamTokens } from "@/lib/db/schema";
 import type { SignedInIdentity } from "./claims";
 import type { TokenGrant } from "./oidc-client";
-import { judgeSession, type SessionLimits, type SessionVerdict } from "./session-rules";
+import {
+  judgeSession,
+  TOUCH_INTERVAL_MS,
+  type SessionLimits,
+  type SessionVerdict,
+} from "./session-rules";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -94,7 +99,7 @@ export interface CheckedSession {
 }
 
 // Looks a session up for a request at `now`: ends it if it lapsed, records the visit at most
-// once a minute, and returns it only while it may be used.
+// once every few seconds (TOUCH_INTERVAL_MS), and returns it only while it may be used.
 export async function checkSession(
   db: DashboardDb,
   id: string,
@@ -127,7 +132,7 @@ export async function listActiveSessions(
     .where(
       and(
         isNull(sessions.endedAt),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - limits.idleMs)),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - limits.idleMs - TOUCH_INTERVAL_MS)),
         gt(sessions.createdAt, new Date(now.getTime() - limits.absoluteMs)),
       ),
     )

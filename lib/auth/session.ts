@@ -58,7 +58,7 @@ const lookUp = cache(async (): Promise<SessionState> => {
 });
 
 // The current session, or null when nobody is signed in or the session ended or lapsed.
-// Records activity (last_seen_at) at most once a minute.
+// Records activity (last_seen_at) at most once every few seconds.
 export async function getCurrentSession(): Promise<CurrentSession | null> {
   return (await lookUp()).session;
 }

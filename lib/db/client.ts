@@ -1,6 +1,7 @@
 import "server-only";
 // Opens the dashboard database: PGlite in a folder by default, PostgreSQL when DATABASE_URL is set.
-// Both apply lib/db/migrations once, at first use.
+// Both apply lib/db/migrations once, at first use; on PostgreSQL one instance at a time.
+import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -31,12 +32,38 @@ export interface OpenOptions {
 // Resolved from the working directory, not import.meta.url: the bundled server runs from .next/.
 const migrationsFolder = path.join(process.cwd(), "lib", "db", "migrations");
 
+// The advisory lock every dashboard instance takes on a PostgreSQL database while it migrates it:
+// two instances starting on an empty database would otherwise both create the same tables, and
+// one would fail. A fixed key (the first 8 bytes of SHA-256("scriptorium dashboard migrations"),
+// as a signed 64-bit integer); advisory locks are per database, so the archive's cannot clash.
+export const MIGRATION_LOCK_KEY = createHash("sha256")
+  .update("scriptorium dashboard migrations")
+  .digest()
+  .readBigInt64BE(0)
+  .toString();
+
+// Runs `migrate` while holding the migration lock on a connection of its own (session-level, so
+// it is released if this process dies mid-way); the others wait, then find nothing left to do.
+async function withMigrationLock(client: postgres.Sql, migrate: () => Promise<void>) {
+  const reserved = await client.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`;
+    try {
+      await migrate();
+    } finally {
+      await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`;
+    }
+  } finally {
+    reserved.release();
+  }
+}
+
 // Opens a database and brings its schema up to date.
 export async function openDashboardDb(options: OpenOptions): Promise<OpenedDashboardDb> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    await withMigrationLock(client, () => migratePostgres(db, { migrationsFolder }));
     return { db: db as unknown as DashboardDb, kind: "postgres", close: () => client.end() };
   }
   let client: PGlite;

@@ -111,3 +111,5 @@ export const STATUS_TEXT: Record<DeletionStatus, string> = {
 
 // The settings row that turns four-eyes approval on.
 export const FOUR_EYES_SETTING = "deletions.four-eyes";
+// The settings row holding a request to turn it off, until another administrator decides.
+export const FOUR_EYES_OFF_REQUEST = "deletions.four-eyes.off-request";

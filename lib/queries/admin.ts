@@ -46,11 +46,25 @@ export function deletionRequestsOptions(status?: DeletionStatus) {
   });
 }
 
-// The run-time settings (four-eyes approval of deletions).
+// A request to switch four-eyes approval off, waiting for another administrator.
+export interface FourEyesOffRequestView {
+  id: string;
+  requestedById: string;
+  requestedByName: string;
+  requestedAt: string;
+}
+
+export interface AdminSettings {
+  fourEyes: boolean;
+  pendingOff: FourEyesOffRequestView | null;
+}
+
+// The run-time settings (four-eyes approval of deletions, and a waiting request to switch it off).
 export function adminSettingsOptions() {
   return queryOptions({
     queryKey: ["admin", "settings"],
-    queryFn: ({ signal }) => getJson<{ fourEyes: boolean }>("/api/admin/settings", signal),
+    queryFn: ({ signal }) => getJson<AdminSettings>("/api/admin/settings", signal),
+    staleTime: 0,
   });
 }
 
@@ -100,7 +114,16 @@ export function decideDeletion(
   );
 }
 
-// Turn four-eyes approval of deletions on or off.
+// Turn four-eyes approval of deletions on (at once) or off (a request another admin approves).
 export function saveFourEyes(fourEyes: boolean) {
-  return sendJson<{ fourEyes: boolean }>("/api/admin/settings", "PUT", { fourEyes });
+  return sendJson<AdminSettings>("/api/admin/settings", "PUT", { fourEyes });
+}
+
+// Approve or reject a waiting request to switch four-eyes approval off.
+export function decideFourEyesOff(id: string, decision: "approve" | "reject") {
+  return sendJson<AdminSettings>(
+    `/api/admin/settings/four-eyes-off/${encodeURIComponent(id)}/${decision}`,
+    "POST",
+    {},
+  );
 }

@@ -5,9 +5,11 @@ import { PROVIDER_ID } from "@/lib/auth/config";
 import { signIn } from "@/lib/auth/next-auth";
 import { safeCallbackPath, signInPath } from "@/lib/auth/session";
 
-// Starts the authorization-code flow; comes back to the page the user first asked for.
-export async function signInWithProvider(formData: FormData): Promise<void> {
-  const callbackPath = safeCallbackPath(String(formData.get("callbackUrl") ?? "")) ?? "/";
+// Starts the authorization-code flow; comes back to the page the user first asked for. Anyone
+// can call an action with any arguments, so a missing form is an empty one.
+export async function signInWithProvider(formData: unknown): Promise<void> {
+  const sent = formData instanceof FormData ? formData.get("callbackUrl") : null;
+  const callbackPath = safeCallbackPath(typeof sent === "string" ? sent : "") ?? "/";
   try {
     await signIn(PROVIDER_ID, { redirectTo: callbackPath });
   } catch (error) {

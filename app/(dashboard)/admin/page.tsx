@@ -45,7 +45,7 @@ export default async function AdminPage() {
           <CardTitle>Four-eyes approval</CardTitle>
         </CardHeader>
         <CardContent>
-          <FourEyesToggle />
+          <FourEyesToggle userId={session.user.id} />
         </CardContent>
       </Card>
       <Card>

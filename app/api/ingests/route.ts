@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db";
 import { refreshStale } from "@/lib/ingest/watch/refresh-journal";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { listSubmissions } from "@/lib/journal/submissions";
+import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/ingests – one page of the ingest journal: the caller's own submissions, or everyone's
 // for an admin, filtered by ?status, outcome, user, profile, from, to; ?view=review for the queue.
@@ -28,3 +29,7 @@ export const GET = apiRoute({}, async (ctx) => {
   await refreshStale(db, viewer, ctx.session, ctx.deps, ctx.request.signal);
   return jsonAnswer(await listSubmissions(db, viewer, query));
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET");
+export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

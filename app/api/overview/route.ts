@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { refreshStale } from "@/lib/ingest/watch/refresh-journal";
 import { safeTimeZone } from "@/lib/overview/days";
 import { buildOverview } from "@/lib/overview/service";
+import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/overview?tz=<IANA zone> – the overview's figures for the signed-in reader: the journal
 // (their own submissions, or the tenant's for admins) per day in their zone, and the formats and
@@ -26,3 +27,7 @@ export const GET = apiRoute({}, async (ctx) => {
   );
   return Response.json(overview, { headers: { "Cache-Control": "no-store" } });
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET");
+export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

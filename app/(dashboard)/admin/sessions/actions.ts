@@ -9,14 +9,20 @@ export interface EndSessionsState {
   error?: string;
 }
 
+// The text of a form field; anyone can call an action with any arguments.
+function field(formData: unknown, name: string): string {
+  const value = formData instanceof FormData ? formData.get(name) : null;
+  return typeof value === "string" ? value : "";
+}
+
 // "End sessions" on the admin page: admin-only, checked here and again in lib/auth.
 export async function endSessionsAction(
   _previous: EndSessionsState,
-  formData: FormData,
+  formData: unknown,
 ): Promise<EndSessionsState> {
   const admin = await requireSession("/admin/sessions");
-  const userId = String(formData.get("userId") ?? "");
-  const name = String(formData.get("name") ?? userId);
+  const userId = field(formData, "userId");
+  const name = field(formData, "name") || userId;
   if (!userId) return { error: "No user was named." };
   try {
     const ended = await endSessionsOfUser(admin, userId);

@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { readAuditFilters } from "@/lib/admin/audit-filters";
 import { auditActions, queryAudit } from "@/lib/admin/audit-query";
 import { getDb } from "@/lib/db";
+import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/admin/audit – one page of the audit log, newest first (?action&actor&outcome&from&to&target&before)
 export const GET = apiRoute({ role: "admin" }, async (ctx) => {
@@ -16,3 +17,7 @@ export const GET = apiRoute({ role: "admin" }, async (ctx) => {
   ]);
   return Response.json({ ...page, actions }, { headers: { "Cache-Control": "no-store" } });
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET");
+export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

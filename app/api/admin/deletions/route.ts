@@ -5,6 +5,7 @@ import { deletionStatuses, type DeletionStatus } from "@/lib/db/schema";
 import { DeletionRequestInput } from "@/lib/deletions/rules";
 import { deletionDeps, requestDeletion } from "@/lib/deletions/service";
 import { listRequests } from "@/lib/deletions/store";
+import { otherMethods } from "@/lib/api/other-methods";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -37,3 +38,7 @@ export const POST = apiRoute({ role: "admin", audit: "deletion.request" }, async
     { status: request.status === "pending" ? 202 : 200, headers: noStore },
   );
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET", "POST");
+export { otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

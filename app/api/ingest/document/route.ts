@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
 import { IngestDocumentRequest } from "@/lib/ingest/schemas";
+import { otherMethods } from "@/lib/api/other-methods";
 
 // PUT /api/ingest/document – ingest a package (or a delta SIP of one) from documents and metadata
 export const PUT = apiRoute({ role: "archivist", audit: "ingest.document" }, async (ctx) => {
@@ -14,3 +15,7 @@ export const PUT = apiRoute({ role: "archivist", audit: "ingest.document" }, asy
   );
   return acceptedAnswer(ctx, answer, request.profile);
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("PUT");
+export { otherMethod as GET, otherMethod as POST, otherMethod as PATCH, otherMethod as DELETE };

@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
 import { IngestSipRequest } from "@/lib/ingest/schemas";
+import { otherMethods } from "@/lib/api/other-methods";
 
 // PUT /api/ingest/sip – ingest a SIP (a BagIt zip) given inline, by URL or by upload key
 export const PUT = apiRoute({ role: "archivist", audit: "ingest.sip" }, async (ctx) => {
@@ -12,3 +13,7 @@ export const PUT = apiRoute({ role: "archivist", audit: "ingest.sip" }, async (c
   // The profile is inside the bag; the archive does not echo it.
   return acceptedAnswer(ctx, answer, null);
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("PUT");
+export { otherMethod as GET, otherMethod as POST, otherMethod as PATCH, otherMethod as DELETE };

@@ -7,6 +7,7 @@ import {
   PRESERVATION_OPERATIONS,
   type PreservationOperation,
 } from "@/lib/preservation/schemas";
+import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { operation: string };
 
@@ -52,3 +53,7 @@ export const POST = apiRoute<Params>(
     return jsonAnswer(answer.body, answer.status);
   },
 );
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("POST");
+export { otherMethod as GET, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { apiRoute } from "@/lib/api/handler";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
 import { setTenant } from "@/lib/auth/session";
+import { otherMethods } from "@/lib/api/other-methods";
 
 const body = z.object({ tenant: z.string().min(1, "tenant must name one of your tenants") });
 
@@ -17,3 +18,7 @@ export const POST = apiRoute({ audit: "session.tenant" }, async ({ request, sess
   }
   return Response.json({ tenant });
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("POST");
+export { otherMethod as GET, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

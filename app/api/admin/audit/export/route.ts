@@ -3,6 +3,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { readAuditFilters } from "@/lib/admin/audit-filters";
 import { exportAudit } from "@/lib/admin/audit-query";
 import { getDb } from "@/lib/db";
+import { otherMethods } from "@/lib/api/other-methods";
 
 const TYPES = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" } as const;
 
@@ -29,3 +30,7 @@ export const GET = apiRoute({ role: "admin" }, async (ctx) => {
     },
   });
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET");
+export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

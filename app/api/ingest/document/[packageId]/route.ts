@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
 import { DocumentPathParams, UpdateDocumentRequest } from "@/lib/ingest/schemas";
+import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { packageId: string };
 
@@ -18,3 +19,7 @@ export const POST = apiRoute<Params>(
     return acceptedAnswer(ctx, answer, null);
   },
 );
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("POST");
+export { otherMethod as GET, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

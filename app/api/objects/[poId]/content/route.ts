@@ -2,6 +2,7 @@ import { contentOf, contentDisposition, previewKind } from "@/components/objects
 import { ApiError } from "@/lib/api/errors";
 import { apiRoute } from "@/lib/api/handler";
 import { decodedAnswer, retrieve } from "../_lib/retrieve";
+import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { poId: string };
 
@@ -27,3 +28,7 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
     sandbox: kind !== "pdf",
   });
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET");
+export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { apiRoute } from "@/lib/api/handler";
 import { evidenceFileExtension } from "@/lib/preservation/profile-text";
 import { decodedAnswer, retrieve } from "../_lib/retrieve";
+import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { poId: string };
 
@@ -32,3 +33,7 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
     sandbox: true,
   });
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET");
+export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

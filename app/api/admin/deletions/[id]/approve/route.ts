@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
 import { DeletionDecisionInput } from "@/lib/deletions/rules";
 import { approveDeletion, deletionDeps } from "@/lib/deletions/service";
+import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { id: string };
 
@@ -14,3 +15,7 @@ export const POST = apiRoute<Params>({ role: "admin", audit: "deletion.approve" 
   ctx.audit.detail.status = request.status;
   return Response.json({ request }, { headers: { "Cache-Control": "no-store" } });
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("POST");
+export { otherMethod as GET, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

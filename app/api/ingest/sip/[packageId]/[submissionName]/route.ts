@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { jsonAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow } from "@/lib/api/request";
 import { SipStatusParams } from "@/lib/ingest/schemas";
+import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { packageId: string; submissionName: string };
 
@@ -20,3 +21,7 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
   }
   return jsonAnswer(answer.body);
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET");
+export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

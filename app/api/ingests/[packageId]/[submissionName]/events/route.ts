@@ -3,6 +3,7 @@ import { parseOrThrow } from "@/lib/api/request";
 import { SipStatusParams } from "@/lib/ingest/schemas";
 import { getStatusHub } from "@/lib/ingest/watch/hub-instance";
 import { sseResponse } from "@/lib/ingest/watch/sse-response";
+import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { packageId: string; submissionName: string };
 
@@ -26,3 +27,7 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
     getStatusHub().watch(key, { poll, onEvent: send }),
   );
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("GET");
+export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };

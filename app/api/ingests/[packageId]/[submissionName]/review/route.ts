@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db";
 import { SipStatusParams } from "@/lib/ingest/schemas";
 import { ReviewRequest } from "@/lib/journal/submission-filters";
 import { markReviewed } from "@/lib/journal/submissions";
+import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { packageId: string; submissionName: string };
 
@@ -23,3 +24,7 @@ export const POST = apiRoute<Params>({ role: "admin", audit: "ingest.review" }, 
   }
   return jsonAnswer(entry);
 });
+
+// Any other method – 405 with the methods this address answers
+const otherMethod = otherMethods("POST");
+export { otherMethod as GET, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };
