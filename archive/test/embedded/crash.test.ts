@@ -7,11 +7,12 @@ import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isTerminalSipStatus } from "@/lib/ingest/schemas";
-import { type ChildArchive, childToken, startChildArchive } from "../support/child-archive";
+import { type ChildArchive, childToken, freePort, startChildArchive } from "../support/child-archive";
 import { documentRequest, type FixtureServer, PDF, sha256, startFixtureServer } from "../support/fixtures";
 import { archiveTarget } from "../support/target";
 
-const PORT = 4280 + Math.floor(Math.random() * 10);
+// Chosen free at start, so a parallel run cannot answer /health for this test's archive.
+let PORT = 0;
 let dataDir: string;
 let fixtures: FixtureServer;
 let stall = true;
@@ -43,6 +44,7 @@ async function call(method: string, url: string, token: string, body?: unknown) 
 }
 
 beforeAll(async () => {
+  PORT = await freePort();
   dataDir = await mkdtemp("/tmp/ingest-crash-");
   fixtures = await startFixtureServer({
     // Sends half the file, then hangs while `stall` holds: the SIP is caught mid-retrieval.

@@ -3,11 +3,12 @@
 // archive only.
 import { mkdtemp, rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChildArchive, childToken, startChildArchive } from "../support/child-archive";
+import { type ChildArchive, childToken, freePort, startChildArchive } from "../support/child-archive";
 import { documentRequest, type FixtureServer, PDF, serve, startFixtureServer } from "../support/fixtures";
 import { archiveTarget } from "../support/target";
 
-const PORT = 4290 + Math.floor(Math.random() * 5);
+// Chosen free at start, so a parallel run cannot answer /health for this test's archive.
+let PORT = 0;
 let dataDir: string;
 let fixtures: FixtureServer;
 let child: ChildArchive | undefined;
@@ -24,6 +25,7 @@ async function call(method: string, route: string, body?: unknown, enrichers?: s
 
 describe.skipIf(!archiveTarget().embedded)("URL content from private addresses", () => {
   beforeAll(async () => {
+    PORT = await freePort();
     dataDir = await mkdtemp("/tmp/ingest-private-");
     fixtures = await startFixtureServer({ "/letter.pdf": serve(PDF, "application/pdf") });
     child = await startChildArchive({ port: PORT, dataDir, env: { ARCHIVE_ALLOW_PRIVATE_URLS: "0" } });
