@@ -25,6 +25,8 @@ const nextConfig = {
   poweredByHeader: false,
   // The embedded archive and server-only database drivers run in Node, never in the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "oidc-provider"],
+  // The contract workspace ships TypeScript sources, compiled with the dashboard's own.
+  transpilePackages: ["@scriptorium/contract"],
   typedRoutes: false,
   async headers() {
     return [

@@ -30,7 +30,7 @@ describe("loadEnv defaults", () => {
     expect(env.DASHBOARD_DATA_DIR).toBe(".data/dashboard");
     expect(env.SESSION_IDLE_MINUTES).toBe(30);
     expect(env.SESSION_ABSOLUTE_HOURS).toBe(8);
-    expect(env.METADATA_SCHEMAS_DIR).toBe("config/metadata-schemas");
+    expect(env.METADATA_SCHEMAS_DIR).toBe("packages/contract/config/metadata-schemas");
     expect(env.UPLOAD_ORIGINS).toEqual([]);
     expect(env.AUTH_SECRET).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();

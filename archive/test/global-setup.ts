@@ -4,7 +4,6 @@
 // ARCHIVE_TEST_DATABASE_URL is set (and ARCHIVE_TEST_BACKEND is not "pglite").
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { loadArchiveConfig } from "../src/config";
 import { startArchive, type RunningArchive } from "../src/server";
@@ -17,7 +16,6 @@ declare module "vitest" {
   }
 }
 
-const configDir = fileURLToPath(new URL("../../config", import.meta.url));
 const FIRST_PORT = 4200;
 const LAST_PORT = 4249;
 
@@ -36,7 +34,6 @@ export default async function setup(project: TestProject) {
     const config = loadArchiveConfig({
       ARCHIVE_PORT: String(port),
       ARCHIVE_DATA_DIR: path.join(dataDir, "archive"),
-      ARCHIVE_CONFIG_DIR: configDir,
       ARCHIVE_ALLOW_PRIVATE_URLS: "1",
       ARCHIVE_JOB_POLL_MS: "100",
       ...(database ? { ARCHIVE_DATABASE_URL: database.url } : {}),

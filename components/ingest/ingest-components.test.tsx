@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { planUpload } from "@/lib/upload/planner";
 import { FileDropzone } from "./file-dropzone";
 import { PackageIdField } from "./package-id-field";

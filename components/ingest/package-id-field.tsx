@@ -1,7 +1,7 @@
 "use client";
 // The optional custom package ID, checked as it is typed against the archive's character rule.
 import { errorClasses, helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
-import { PACKAGE_ID_MAX_LENGTH } from "@/lib/ingest/schemas";
+import { PACKAGE_ID_MAX_LENGTH } from "@scriptorium/contract/ingest/schemas";
 import { packageIdMessage } from "./package-id-message";
 
 export interface PackageIdFieldProps {

@@ -1,11 +1,11 @@
-import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { SHARED_METADATA_SCHEMAS_DIR } from "@scriptorium/contract/config";
 import { emptyMetadataEntry, type MetadataEntryDraft } from "@/lib/metadata/entry";
 import { listSchemas } from "@/lib/metadata/registry";
 import { MetadataForm } from "./metadata-form";
 
-const schemas = listSchemas(path.resolve("config/metadata-schemas"));
+const schemas = listSchemas(SHARED_METADATA_SCHEMAS_DIR);
 const DC = "http://purl.org/dc/elements/1.1/";
 const RM = "urn:scriptorium:schema:records-management:1.0";
 

@@ -1,6 +1,6 @@
 // The draft as the upload planner sees it: names, sizes and finished metadata entries.
 import { toMetadataObject } from "@/lib/metadata/entry";
-import type { MetadataObject } from "@/lib/ingest/schemas";
+import type { MetadataObject } from "@scriptorium/contract/ingest/schemas";
 import type { PlanInput } from "@/lib/upload/request-body";
 import type { IngestDraft } from "./draft";
 

@@ -1,12 +1,12 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { IngestDocumentRequest } from "@/lib/ingest/schemas";
+import { SHARED_METADATA_SCHEMAS_DIR } from "@scriptorium/contract/config";
+import { IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
 import { emptyMetadataEntry, formSchemaOf, schemasForProfile, toMetadataObject, type MetadataEntryDraft } from "./entry";
 import { readMetadataFile } from "./metadata-file";
 import { listSchemas } from "./registry";
 import { metadataEntryProblems, validateMetadataFields } from "./validate";
 
-const DIR = path.resolve("config/metadata-schemas");
+const DIR = SHARED_METADATA_SCHEMAS_DIR;
 const schemas = listSchemas(DIR);
 const byUri = (uri: string) => schemas.find((s) => s.uri === uri)!;
 const DC = "http://purl.org/dc/elements/1.1/";

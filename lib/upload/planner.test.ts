@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { formatBytes } from "./format";
 import { planUpload, replanAfterTooLarge, type UploadPlan } from "./planner";
 import {

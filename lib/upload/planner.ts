@@ -4,7 +4,7 @@
 // "Under the limit" means at most `limitBytes` bytes: the archive (archive/src/ingest/read-json.ts)
 // and the dashboard's proxy (lib/api/request.ts) both refuse only a body with MORE bytes than the
 // limit, so a body of exactly 10 MB (10 * 1024 * 1024 bytes) is sent inline.
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { formatBytes, formatBytesBeside } from "./format";
 import {
   fileContentLength,

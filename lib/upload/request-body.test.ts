@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { IngestDocumentRequest, type MetadataObject } from "@/lib/ingest/schemas";
+import { IngestDocumentRequest, type MetadataObject } from "@scriptorium/contract/ingest/schemas";
 import {
   base64Length,
   buildIngestRequest,

@@ -1,6 +1,6 @@
 // The PUT /document body the wizard sends, and its exact size in bytes before any file is read.
 // Both are built by one function (`assemble`), so the size cannot drift from the real body.
-import type { IngestDocumentRequest, MetadataObject } from "@/lib/ingest/schemas";
+import type { IngestDocumentRequest, MetadataObject } from "@scriptorium/contract/ingest/schemas";
 
 // A chosen file, known by name and size only: its bytes are read when the plan is carried out.
 export interface FileDocument {

@@ -9,7 +9,7 @@ import type { SubmissionJournal } from "@/lib/api/journal";
 import type { DashboardDb } from "@/lib/db";
 import { submissions } from "@/lib/db/schema";
 import type { IngestClient } from "@/lib/ingest/client";
-import { isTerminalSipStatus, type IngestResponse, type MetadataObject } from "@/lib/ingest/schemas";
+import { isTerminalSipStatus, type IngestResponse, type MetadataObject } from "@scriptorium/contract/ingest/schemas";
 import { pluginOutcomeOf } from "@/lib/ingest/watch/plugin-reports";
 import { recordAudit } from "@/lib/journal/audit";
 import { base64 } from "./files";

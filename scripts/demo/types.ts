@@ -1,6 +1,6 @@
 // The demo's building blocks: who acts, what they send, and what the archive should make of it.
 
-// The demo users the steps act for (config/identities.json): their scripts' client ids and the
+// The demo users the steps act for (archive/config/identities.json): their scripts' client ids and the
 // dashboard user ids (the identity provider's `sub`) the journal attributes the work to.
 export type Actor = "archivist" | "admin";
 

@@ -41,9 +41,9 @@ export function createTokens(): (actor: Actor) => Promise<string> {
   };
 }
 
-// The demo users' ids and names from config/identities.json, so /ingests shows their work to them.
+// The demo users' ids and names from archive/config/identities.json, so /ingests shows their work to them.
 export async function demoUsers(): Promise<Record<Actor, DemoUser> & { admin2: DemoUser }> {
-  const file = path.join(process.env.ARCHIVE_CONFIG_DIR || "config", "identities.json");
+  const file = path.join(process.env.ARCHIVE_CONFIG_DIR || "archive/config", "identities.json");
   const { users } = JSON.parse(await readFile(file, "utf8")) as { users: { username: string; name: string }[] };
   const find = (username: string): DemoUser => {
     const user = users.find((u) => u.username === username);

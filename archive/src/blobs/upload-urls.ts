@@ -2,7 +2,7 @@
 // The upload row tracks the key from "pending" through "receiving" to "complete" with its digest.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import type { ArchiveDb } from "../db/client";
 import { uploads } from "../db/schema";
 

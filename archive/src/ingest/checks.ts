@@ -1,11 +1,11 @@
 // Checks an ingest request against what the operator configured (profiles, metadata schemas) and
 // what the archive holds (upload keys), before anything is accepted. Each failure is a
 // VALIDATION_ERROR whose message names the field and the rule.
-import type { Content, IngestContent, MetadataObject } from "@/lib/ingest/schemas";
+import type { Content, IngestContent, MetadataObject } from "@scriptorium/contract/ingest/schemas";
 import type { BlobHold } from "../blobs/store";
 import { resolveUploadKey } from "../blobs/upload-urls";
 import { IngestError } from "../http/errors";
-import type { IngestProfile } from "../profiles/ingest-profiles";
+import type { IngestProfile } from "@scriptorium/contract/profiles/ingest-profiles";
 import type { IngestDeps } from "./deps";
 import type { BlobRef } from "./sip-record";
 

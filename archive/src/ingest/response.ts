@@ -1,6 +1,6 @@
 // The IngestResponse of a submission: basic package information, plus what the `enrichers`
 // header asks for. Shapes the spec leaves open are documented in archive/README.md.
-import type { Enricher, IngestResponse } from "@/lib/ingest/schemas";
+import type { Enricher, IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import type { Caller } from "../http/context";
 import type { IngestDeps } from "./deps";
 import { getVersion, type VersionWithFiles } from "./store";

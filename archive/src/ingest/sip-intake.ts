@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { open, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { INGEST_LIMITS, packageIdProblem, type Content } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS, packageIdProblem, type Content } from "@scriptorium/contract/ingest/schemas";
 import { type BagPackageMetadata, PACKAGE_METADATA_FILE, parsePackageMetadata } from "../bagit/package-metadata";
 import type { BlobHold } from "../blobs/store";
 import { fetchToFile } from "../fetch/fetch-to-file";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadIdentities, parseIdentities, secretsEqual } from "./identities";
 
-const configDir = new URL("../../../config", import.meta.url).pathname;
+const configDir = new URL("../../config", import.meta.url).pathname;
 
 describe("the demo identities file", () => {
   it("holds the three demo users and three clients, the dashboard's URIs from ARCHIVE_DASHBOARD_URL", async () => {

@@ -1,4 +1,5 @@
-// The users and clients of the embedded identity provider, read from config/identities.json.
+// The users and clients of the embedded identity provider, read from identities.json in the
+// configuration folder (archive/config by default).
 import { createHash, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";

@@ -1,11 +1,11 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { identifyBytes } from "../formats/identify";
-import { loadMetadataRegistry } from "../metadata/registry";
+import { SHARED_METADATA_SCHEMAS_DIR } from "@scriptorium/contract/config";
+import { loadMetadataRegistry } from "@scriptorium/contract/metadata/registry";
 import { PreservationError } from "./errors";
 import { decodeSubmittedPos, type SubmittedPo } from "./po-input";
 
-const registry = loadMetadataRegistry(path.resolve("config/metadata-schemas"));
+const registry = loadMetadataRegistry(SHARED_METADATA_SCHEMAS_DIR);
 const DC = "http://purl.org/dc/elements/1.1/";
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 const decode = (pos: SubmittedPo[], existing: string[] = []) => decodeSubmittedPos(pos, registry, identifyBytes, existing);

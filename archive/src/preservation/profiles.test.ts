@@ -1,5 +1,5 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ARCHIVE_DEFAULT_CONFIG_DIR } from "../config";
 import {
   defaultFormat,
   isProfileActive,
@@ -9,7 +9,7 @@ import {
   toEtsiProfile,
 } from "./profiles";
 
-const configDir = path.resolve("config");
+const configDir = ARCHIVE_DEFAULT_CONFIG_DIR;
 const profiles = loadPreservationProfiles(configDir);
 const now = new Date("2026-06-01T00:00:00Z");
 

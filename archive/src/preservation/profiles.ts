@@ -1,4 +1,4 @@
-// The preservation profiles of config/preservation-profiles.json: validated once at start, filtered
+// The preservation profiles of preservation-profiles.json (archive/config by default): validated once at start, filtered
 // per request, and answered in the ETSI ProfileType form.
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,6 +1,6 @@
 // The ETSI result object and the envelope every preservation response shares (optOut, result, reqId).
 import { randomUUID } from "node:crypto";
-import { RESULT_MAJOR, RESULT_MINOR, type ResultMinorName } from "@/lib/preservation/result-codes";
+import { RESULT_MAJOR, RESULT_MINOR, type ResultMinorName } from "@scriptorium/contract/preservation/result-codes";
 import type { Major } from "./errors";
 
 export type MinorName = ResultMinorName;

@@ -1,7 +1,7 @@
 // The route wrapper's HTTP rules for callers the demo identities cannot play (no writer role) and
 // for failures no black-box request can provoke (an operation that throws).
 import { describe, expect, it } from "vitest";
-import { RESULT_MAJOR, RESULT_MINOR } from "@/lib/preservation/result-codes";
+import { RESULT_MAJOR, RESULT_MINOR } from "@scriptorium/contract/preservation/result-codes";
 import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
 import type { Operation, PreservationServices } from "./context";

@@ -9,10 +9,10 @@
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
-import { DELETION_MODES, isPreservationOperation, PRESERVATION_OPERATIONS, type PreservationOperation } from "@/lib/preservation/schemas";
-import { unstorableTextProblem } from "@/lib/storable-text";
-import { describeZodError } from "@/lib/zod-error";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
+import { DELETION_MODES, isPreservationOperation, PRESERVATION_OPERATIONS, type PreservationOperation } from "@scriptorium/contract/preservation/schemas";
+import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
+import { describeZodError } from "@scriptorium/contract/zod-error";
 import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
 import type { Operation, PreservationServices } from "./context";

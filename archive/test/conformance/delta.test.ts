@@ -1,7 +1,7 @@
 // Delta SIPs: PUT /document with an existing packageId and POST /document/{packageId} add a new
 // version of the AIP; a failed SIP changes nothing; submission names are unique per package.
 import { describe, expect, it } from "vitest";
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { b64, expectAccepted, expectError, ingestApi, waitForTerminal } from "../support/client";
 import { documentRequest, metadata, PDF, sha256, startFixtureServer, uniquePackageId } from "../support/fixtures";
 import { suite } from "../support/target";

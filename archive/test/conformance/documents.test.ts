@@ -1,7 +1,7 @@
 // PUT /document: accepted asynchronously, then PENDING -> PROCESSING -> INGESTED, with plugin
 // reports, and the enrichers adding information only when asked.
 import { describe, expect, it } from "vitest";
-import { PluginReport } from "@/lib/ingest/schemas";
+import { PluginReport } from "@scriptorium/contract/ingest/schemas";
 import { b64, expectAccepted, getWithRepeatedHeader, ingestApi, waitForTerminal } from "../support/client";
 import { documentRequest, metadata, OPAQUE, PDF, sha256, uniquePackageId } from "../support/fixtures";
 

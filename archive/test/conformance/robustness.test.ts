@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyText, nonBlankText } from "../support/arbitrary-text";
 import { buildBag } from "../support/bag";
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { b64, expectAccepted, ingestApi, waitForTerminal } from "../support/client";
 import { suite } from "../support/target";
 

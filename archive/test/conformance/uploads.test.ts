@@ -2,7 +2,7 @@
 // check, one use, CORS for the dashboard, and `type: "S3"` content naming the key.
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { UploadUrlResponse } from "@/lib/ingest/schemas";
+import { UploadUrlResponse } from "@scriptorium/contract/ingest/schemas";
 import { expectAccepted, expectError, ingestApi, waitForTerminal } from "../support/client";
 import { documentRequest, PDF, sha256 } from "../support/fixtures";
 import { suite } from "../support/target";

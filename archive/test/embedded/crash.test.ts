@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isTerminalSipStatus } from "@/lib/ingest/schemas";
+import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
 import { type ChildArchive, childToken, startChildArchive } from "../support/child-archive";
 import { documentRequest, type FixtureServer, PDF, sha256, startFixtureServer } from "../support/fixtures";
 import { archiveTarget } from "../support/target";

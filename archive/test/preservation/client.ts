@@ -3,9 +3,9 @@
 // are present (reqId echoing the request's). A deviation fails the calling test.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { ETSI_RESPONSE_DEFINITIONS, etsiValidator } from "@/lib/preservation/etsi-json-schema";
-import { RESULT_MAJOR, RESULT_MINOR, type ResultMinorName } from "@/lib/preservation/result-codes";
-import type { PreservationOperation } from "@/lib/preservation/schemas";
+import { ETSI_RESPONSE_DEFINITIONS, etsiValidator } from "@scriptorium/contract/preservation/etsi-json-schema";
+import { RESULT_MAJOR, RESULT_MINOR, type ResultMinorName } from "@scriptorium/contract/preservation/result-codes";
+import type { PreservationOperation } from "@scriptorium/contract/preservation/schemas";
 import { b64, tokenFor, type CallOptions } from "../support/client";
 import { suite } from "../support/target";
 

@@ -1,6 +1,6 @@
 // RetrieveInfo's filters, and the envelope and HTTP status rules every operation shares.
 import { describe, expect, it } from "vitest";
-import { RESULT_MINOR } from "@/lib/preservation/result-codes";
+import { RESULT_MINOR } from "@scriptorium/contract/preservation/result-codes";
 import { tokenFor } from "../support/client";
 import { suite } from "../support/target";
 import { admin, archivist, fails, formats, ok, pres, profiles } from "./client";

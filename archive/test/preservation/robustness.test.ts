@@ -6,7 +6,7 @@
 // side either.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RESULT_MAJOR } from "@/lib/preservation/result-codes";
+import { RESULT_MAJOR } from "@scriptorium/contract/preservation/result-codes";
 import { anyText, nonBlankText } from "../support/arbitrary-text";
 import { b64, contentOf, DC, ok, pres, profiles, type RetrievedPo } from "./client";
 

@@ -43,7 +43,6 @@ export async function startChildArchive(options: {
       HOME: process.env.HOME ?? "/tmp",
       ARCHIVE_PORT: String(options.port),
       ARCHIVE_DATA_DIR: options.dataDir,
-      ARCHIVE_CONFIG_DIR: `${root}/config`,
       ARCHIVE_ALLOW_PRIVATE_URLS: "1",
       ARCHIVE_JOB_POLL_MS: "100",
       ...options.env,

@@ -1,7 +1,7 @@
 // A small HTTP client for the ingest API: client-credentials tokens (cached until shortly before
 // they expire), JSON requests, and waiting for a SIP to reach a terminal status.
 import { expect } from "vitest";
-import { ErrorResponse, IngestResponse, isTerminalSipStatus } from "@/lib/ingest/schemas";
+import { ErrorResponse, IngestResponse, isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
 import { type ClientCredentials, suite } from "./target";
 
 const tokens = new Map<string, { token: string; until: number }>();

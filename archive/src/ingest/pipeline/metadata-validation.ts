@@ -1,7 +1,7 @@
 // Metadata validation: every metadata entry of the SIP names a registered schema the profile
 // allows, and its values (inline, or read from its file) validate against that schema.
 import { readFile } from "node:fs/promises";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { metadataSchemaProblem } from "../checks";
 import type { Plugin } from "./types";
 import { allMetadatas } from "./types";

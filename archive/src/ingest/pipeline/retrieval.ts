@@ -2,7 +2,7 @@
 // folder (BINARY decoded, URL fetched with the SSRF guard) or points at its uploaded blob (S3).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { INGEST_LIMITS, type Content } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS, type Content } from "@scriptorium/contract/ingest/schemas";
 import { fetchToFile } from "../../fetch/fetch-to-file";
 import type { Plugin, PipelineContext, WorkFile } from "./types";
 import { allMetadatas } from "./types";

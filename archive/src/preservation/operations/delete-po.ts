@@ -1,7 +1,7 @@
 // DeletePO, for admins only. OnlySubDOs removes the data objects and keeps the evidence (RetrievePO
 // with sor Evidence still answers it); SubDOsAndEvidence, the default, removes both. The trace,
 // with the claimed requestor and the reason, outlives the object either way.
-import type { DeletePORequest } from "@/lib/preservation/schemas";
+import type { DeletePORequest } from "@scriptorium/contract/preservation/schemas";
 import { removeUnreferencedBlobs } from "../../blobs/references";
 import { appendTrace } from "../../ingest/store";
 import type { Operation } from "../context";

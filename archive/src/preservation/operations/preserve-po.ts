@@ -1,7 +1,7 @@
 // PreservePO: the POs of one request become one package (poId = packageId) under an active
 // profile; its first version is sealed with evidence records before the answer.
 import { randomUUID } from "node:crypto";
-import type { PreservePORequest } from "@/lib/preservation/schemas";
+import type { PreservePORequest } from "@scriptorium/contract/preservation/schemas";
 import { withBlobHold } from "../../blobs/references";
 import type { BlobHold } from "../../blobs/store";
 import { addVersion, appendTrace } from "../../ingest/store";

@@ -5,7 +5,7 @@
 //   POwithDetachedEvidence  all POs, then all evidence records; only the records point at their POs
 // Evidence records are ordinary POs whose formatId names the evidence format. When several versions
 // are answered, every id is prefixed with "<versionId>/" so that ids stay unique.
-import type { RetrievePORequest } from "@/lib/preservation/schemas";
+import type { RetrievePORequest } from "@scriptorium/contract/preservation/schemas";
 import { appendTrace } from "../../ingest/store";
 import type { Operation, OperationContext } from "../context";
 import { requesterError, unknownPoId } from "../errors";

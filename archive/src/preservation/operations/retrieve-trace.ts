@@ -1,6 +1,6 @@
 // RetrieveTrace: every event recorded on an object, by either API, oldest first. The trace outlives
 // the object, so a deleted object's trace is still answered.
-import type { RetrieveTraceRequest } from "@/lib/preservation/schemas";
+import type { RetrieveTraceRequest } from "@scriptorium/contract/preservation/schemas";
 import { readTrace } from "../../ingest/store";
 import type { Operation } from "../context";
 import { unknownPoId } from "../errors";

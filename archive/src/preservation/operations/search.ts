@@ -1,7 +1,7 @@
 // Search: the poIds of the caller's tenant whose latest version matches `fi` (syntax in
 // ../search-filter.ts). Deleted objects are never found; other tenants' objects are never searched.
 import { and, eq, isNull } from "drizzle-orm";
-import type { SearchRequest } from "@/lib/preservation/schemas";
+import type { SearchRequest } from "@scriptorium/contract/preservation/schemas";
 import { packageFiles, packages, packageVersions } from "../../db/schema";
 import type { StoredMetadata } from "../../ingest/store";
 import type { Operation, PreservationServices } from "../context";

@@ -1,6 +1,6 @@
 // UpdatePOC: deltaPoc becomes the object's next version. A PO whose id the latest version has
 // replaces it, a new id is added, every other PO carries over; the new version is sealed as a whole.
-import type { UpdatePOCRequest } from "@/lib/preservation/schemas";
+import type { UpdatePOCRequest } from "@scriptorium/contract/preservation/schemas";
 import { withBlobHold } from "../../blobs/references";
 import { appendTrace } from "../../ingest/store";
 import type { Operation } from "../context";

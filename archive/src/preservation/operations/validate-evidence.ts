@@ -2,7 +2,7 @@
 // when one is given, and trusts only the archive's own time-stamping key. The answer is Success
 // whenever the record could be examined; whether it is valid is in the report (valRep), and poe,
 // the time of proof of existence, is given for a valid record only.
-import type { ValidateEvidenceRequest } from "@/lib/preservation/schemas";
+import type { ValidateEvidenceRequest } from "@scriptorium/contract/preservation/schemas";
 import { EVIDENCE_FORMAT, renderValidationReport, validateEvidenceRecord, VALIDATION_REPORT_NAMESPACE } from "../../evidence";
 import type { Operation } from "../context";
 import { requesterError } from "../errors";

@@ -46,7 +46,7 @@ type JsonObject = { [key: string]: unknown };
 export function etsiSchemaDir(): string {
   return (
     process.env.ETSI_SCHEMA_DIR ||
-    fileURLToPath(new URL("../../packages/contract/spec/etsi-119512", import.meta.url))
+    fileURLToPath(new URL("../../spec/etsi-119512", import.meta.url))
   );
 }
 
