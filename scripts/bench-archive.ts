@@ -10,7 +10,7 @@ import { mkdtemp, open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { childToken, startChildArchive } from "../archive/test/support/child-archive";
+import { childToken, startChildArchive } from "@scriptorium/archive/testing";
 
 const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const DOCS = Number(process.env.BENCH_DOCS ?? 200);

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { childToken, startChildArchive, type ChildArchive } from "../archive/test/support/child-archive";
+import { childToken, startChildArchive, type ChildArchive } from "@scriptorium/archive/testing";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);

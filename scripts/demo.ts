@@ -56,8 +56,7 @@ async function main() {
   let stopArchive: (() => Promise<void>) | null = null;
   if (plan.embedded && !(await healthy(`http://127.0.0.1:${plan.archivePort}/health`))) {
     say(`Starting the embedded archive on port ${plan.archivePort} for the demo ...`);
-    const { loadArchiveConfig } = await import("@/archive/src/config");
-    const { startArchive } = await import("@/archive/src/server");
+    const { loadArchiveConfig, startArchive } = await import("@scriptorium/archive/testing");
     const archive = await startArchive(loadArchiveConfig({ ...process.env, ARCHIVE_PORT: String(plan.archivePort) }));
     stopArchive = () => archive.close();
   }

@@ -3,8 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadArchiveConfig } from "@/archive/src/config";
-import { startArchive } from "@/archive/src/server";
+import { loadArchiveConfig, startArchive } from "@scriptorium/archive/testing";
 import { ApiError } from "@/lib/api/errors";
 import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
 import { sessionOf } from "@/lib/api/testing/harness";

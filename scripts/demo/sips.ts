@@ -3,7 +3,7 @@
 // routes would, and followed to its final status.
 import { createHash } from "node:crypto";
 import { unzipSync, zipSync } from "fflate";
-import { createBag } from "@/archive/src/bagit/create-bag";
+import { createBag } from "@scriptorium/archive/testing";
 import { toApiError } from "@/lib/api/errors";
 import type { SubmissionJournal } from "@/lib/api/journal";
 import type { DashboardDb } from "@/lib/db";

@@ -12,6 +12,7 @@ const SOURCE_FILES = [
   "package.json",
   "package-lock.json",
   "tsconfig.json",
+  "tsconfig.build.json",
   "postcss.config.mjs",
   "proxy.ts",
   "instrumentation.ts",

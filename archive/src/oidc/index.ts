@@ -1,4 +1,9 @@
 // The embedded archive's OpenID Connect provider and the bearer-token check of its APIs.
+// oidc-provider's declarations travel with this module, so a program that reaches the archive
+// through `@scriptorium/archive/testing` (the dashboard's tests) type-checks it too. An ambient
+// `declare module` file cannot be imported, hence the reference.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./oidc-provider.d.ts" />
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { lt } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";

@@ -2,8 +2,7 @@
 // 4500-4599, a fresh data folder under /tmp/proxy-*, the repository's demo configuration.
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { loadArchiveConfig } from "@/archive/src/config";
-import { startArchive } from "@/archive/src/server";
+import { loadArchiveConfig, startArchive } from "@scriptorium/archive/testing";
 
 export interface TestArchive {
   url: string;
