@@ -23,6 +23,7 @@ export default defineConfig({
             "packages/contract/src/**/*.test.ts",
             "archive/src/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "test/**/*.test.ts",
           ],
           environment: "node",
         },
