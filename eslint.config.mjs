@@ -8,13 +8,7 @@ import nextTs from "eslint-config-next/typescript";
 // through `@scriptorium/archive/testing` only. test/lint-boundaries.test.ts proves the rules bite.
 const DASHBOARD = ["./app", "./components", "./lib", "./proxy.ts", "./instrumentation.ts"];
 const TOOLS = ["./e2e", "./scripts", "./test"];
-const DASHBOARD_FILES = [
-  "app/**",
-  "components/**",
-  "lib/**",
-  "proxy.ts",
-  "instrumentation.ts",
-];
+const DASHBOARD_FILES = ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts"];
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"];
 const TESTING_ENTRY = "./src/testing.ts";
 
@@ -68,7 +62,12 @@ const config = [
         "error",
         {
           patterns: [
-            pathPatterns(NOT_THE_ARCHIVE, "@/archive/*", "@scriptorium/archive", "@scriptorium/archive/*"),
+            pathPatterns(
+              NOT_THE_ARCHIVE,
+              "@/archive/*",
+              "@scriptorium/archive",
+              "@scriptorium/archive/*",
+            ),
             intoContract,
           ],
         },
@@ -110,7 +109,11 @@ const config = [
     rules: {
       "import/no-restricted-paths": [
         "error",
-        { zones: [{ target: "./archive", from: [...DASHBOARD, ...TOOLS], message: NOT_THE_DASHBOARD }] },
+        {
+          zones: [
+            { target: "./archive", from: [...DASHBOARD, ...TOOLS], message: NOT_THE_DASHBOARD },
+          ],
+        },
       ],
       "no-restricted-imports": [
         "error",
@@ -138,7 +141,12 @@ const config = [
         "error",
         {
           patterns: [
-            pathPatterns(CONTRACT_STANDS_ALONE, "@/*", "@scriptorium/archive", "@scriptorium/archive/*"),
+            pathPatterns(
+              CONTRACT_STANDS_ALONE,
+              "@/*",
+              "@scriptorium/archive",
+              "@scriptorium/archive/*",
+            ),
           ],
         },
       ],

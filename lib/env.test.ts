@@ -98,7 +98,9 @@ describe("loadEnv values", () => {
     expect(loadEnv(moved).embeddedArchive).toBe(false);
     expect(loadEnv({ ...moved, EMBEDDED_ARCHIVE: "true" }).embeddedArchive).toBe(true);
     expect(loadEnv({ EMBEDDED_ARCHIVE: "false" }).embeddedArchive).toBe(false);
-    expect(() => loadEnv({ EMBEDDED_ARCHIVE: "yes" })).toThrow("EMBEDDED_ARCHIVE must be true or false, got 'yes'");
+    expect(() => loadEnv({ EMBEDDED_ARCHIVE: "yes" })).toThrow(
+      "EMBEDDED_ARCHIVE must be true or false, got 'yes'",
+    );
   });
 });
 

@@ -112,8 +112,7 @@ async function main() {
     };
     // One process (no tsx wrapper around it), so the process watched is the archive itself.
     const archive = superviseArchive({
-      start: () =>
-        run("archive", process.execPath, ["--import", "tsx", entry], archiveEnv),
+      start: () => run("archive", process.execPath, ["--import", "tsx", entry], archiveEnv),
       healthUrl: `http://127.0.0.1:${plan.archivePort}/health`,
       timeoutMs: ARCHIVE_START_TIMEOUT_MS,
       say,

@@ -80,7 +80,9 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     publicUrl: (e.ARCHIVE_PUBLIC_URL ?? `http://localhost:${e.ARCHIVE_PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(e.ARCHIVE_DATA_DIR),
     databaseUrl: e.ARCHIVE_DATABASE_URL,
-    configDir: e.ARCHIVE_CONFIG_DIR ? path.resolve(e.ARCHIVE_CONFIG_DIR) : ARCHIVE_DEFAULT_CONFIG_DIR,
+    configDir: e.ARCHIVE_CONFIG_DIR
+      ? path.resolve(e.ARCHIVE_CONFIG_DIR)
+      : ARCHIVE_DEFAULT_CONFIG_DIR,
     sharedConfigDir: e.ARCHIVE_CONFIG_DIR ? path.resolve(e.ARCHIVE_CONFIG_DIR) : SHARED_CONFIG_DIR,
     tokenTtlSeconds: e.ARCHIVE_TOKEN_TTL,
     tenantHeader: e.ARCHIVE_TENANT_HEADER,

@@ -22,10 +22,16 @@ const LAST_PORT = 4249;
 export default async function setup(project: TestProject) {
   const external = process.env.ARCHIVE_BASE_URL;
   if (external) {
-    project.provide("archive", { baseUrl: external.replace(/\/$/, ""), embedded: false, backend: "external" });
+    project.provide("archive", {
+      baseUrl: external.replace(/\/$/, ""),
+      embedded: false,
+      backend: "external",
+    });
     return;
   }
-  const backend = process.env.ARCHIVE_TEST_BACKEND ?? (process.env.ARCHIVE_TEST_DATABASE_URL ? "postgres" : "pglite");
+  const backend =
+    process.env.ARCHIVE_TEST_BACKEND ??
+    (process.env.ARCHIVE_TEST_DATABASE_URL ? "postgres" : "pglite");
   const dataDir = await mkdtemp("/tmp/ingest-conformance-");
   const database = backend === "postgres" ? await createTestDatabase(requiredUrl()) : undefined;
 
@@ -44,8 +50,16 @@ export default async function setup(project: TestProject) {
       if (!(error instanceof Error) || !error.message.includes("already in use")) throw error;
     }
   }
-  if (!archive) throw new Error(`No free port between ${FIRST_PORT} and ${LAST_PORT} for the archive under test.`);
-  project.provide("archive", { baseUrl: archive.url, embedded: true, backend, dataDir: path.join(dataDir, "archive") });
+  if (!archive)
+    throw new Error(
+      `No free port between ${FIRST_PORT} and ${LAST_PORT} for the archive under test.`,
+    );
+  project.provide("archive", {
+    baseUrl: archive.url,
+    embedded: true,
+    backend,
+    dataDir: path.join(dataDir, "archive"),
+  });
 
   return async () => {
     await archive.close();
@@ -56,6 +70,9 @@ export default async function setup(project: TestProject) {
 
 function requiredUrl(): string {
   const url = process.env.ARCHIVE_TEST_DATABASE_URL;
-  if (!url) throw new Error("ARCHIVE_TEST_BACKEND=postgres needs ARCHIVE_TEST_DATABASE_URL (see scripts/ci-postgres.sh).");
+  if (!url)
+    throw new Error(
+      "ARCHIVE_TEST_BACKEND=postgres needs ARCHIVE_TEST_DATABASE_URL (see scripts/ci-postgres.sh).",
+    );
   return url;
 }

@@ -20,7 +20,14 @@ export function planInputOf(draft: IngestDraft): PlanInput {
     metadatas: finished(draft.metadatas),
     documents: draft.documents.map((d) =>
       d.kind === "file"
-        ? { kind: "file", id: d.id, name: d.name, size: d.size, type: d.type, metadatas: finished(d.metadatas) }
+        ? {
+            kind: "file",
+            id: d.id,
+            name: d.name,
+            size: d.size,
+            type: d.type,
+            metadatas: finished(d.metadatas),
+          }
         : { kind: "url", id: d.id, name: d.name, url: d.url, metadatas: finished(d.metadatas) },
     ),
   };

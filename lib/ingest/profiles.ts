@@ -3,7 +3,10 @@ import "server-only";
 // reads (ingest-profiles.json), found beside METADATA_SCHEMAS_DIR, as the archive's config folder
 // holds both. Plain JSON out, so a Server Component can hand it to the wizard.
 import path from "node:path";
-import { describeRetention, loadIngestProfiles } from "@scriptorium/contract/profiles/ingest-profiles";
+import {
+  describeRetention,
+  loadIngestProfiles,
+} from "@scriptorium/contract/profiles/ingest-profiles";
 import { env } from "@/lib/env";
 
 export interface IngestProfileOption {

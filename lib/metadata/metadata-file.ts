@@ -10,7 +10,8 @@ import { formSchemaOf, type AttachedMetadataFile, type MetadataSchemaOption } fr
 import { validateMetadataFields } from "./validate";
 
 // A metadata file travels inline, so it must leave room in the request for everything else.
-export const METADATA_FILE_MAX_BYTES = Math.floor((INGEST_LIMITS.inlineBodyBytes / 4) * 3) - 64 * 1024;
+export const METADATA_FILE_MAX_BYTES =
+  Math.floor((INGEST_LIMITS.inlineBodyBytes / 4) * 3) - 64 * 1024;
 
 // The attached file with what is wrong with it (nothing, when `problems` is empty).
 export function readMetadataFile(

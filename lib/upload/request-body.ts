@@ -38,7 +38,8 @@ export interface PlanInput {
 export type FileCarriage = { type: "BINARY" } | { type: "S3"; key?: string };
 
 // What a file turned into once read or uploaded.
-export type ResolvedFileContent = { type: "BINARY"; content: string } | { type: "S3"; content: string };
+export type ResolvedFileContent =
+  { type: "BINARY"; content: string } | { type: "S3"; content: string };
 
 // S3 keys are at most 1024 bytes; the embedded archive's are 36. Reserving the maximum keeps the
 // plan safe against any upstream at a cost of about 1 KB per uploaded file.

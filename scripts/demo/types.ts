@@ -38,7 +38,12 @@ interface SipStep {
 
 export type DemoSip =
   // PUT /document: a new package, or a delta SIP of an existing one.
-  | (SipStep & { kind: "document"; profile: string; documents: DocumentSpec[]; metadatas: MetadataSpec[] })
+  | (SipStep & {
+      kind: "document";
+      profile: string;
+      documents: DocumentSpec[];
+      metadatas: MetadataSpec[];
+    })
   // POST /document/{packageId}: new package metadata; `profile` is the package's, for the journal.
   | (SipStep & { kind: "update"; profile: string; metadatas: MetadataSpec[] })
   // PUT /sip: a zipped BagIt bag; `damage` flips bytes of a payload file after the manifest was made.

@@ -42,17 +42,15 @@ async function blob(label: string): Promise<string> {
 
 async function upload(sha256: string, expiresAt: Date): Promise<string> {
   const key = randomUUID();
-  await opened.db
-    .insert(uploads)
-    .values({
-      key,
-      tenant: "demo",
-      createdBy: "tester",
-      expiresAt,
-      state: "complete",
-      sha256,
-      size: 10,
-    });
+  await opened.db.insert(uploads).values({
+    key,
+    tenant: "demo",
+    createdBy: "tester",
+    expiresAt,
+    state: "complete",
+    sha256,
+    size: 10,
+  });
   return key;
 }
 

@@ -10,7 +10,14 @@ import { openArchiveDb } from "../db/client";
 import type { ArchiveEnv, Caller } from "../http/context";
 import { createIngest } from "./index";
 
-const caller: Caller = { sub: "tester", name: "Tester", clientId: "t", roles: ["archivist"], tenants: ["demo"], tenant: "demo" };
+const caller: Caller = {
+  sub: "tester",
+  name: "Tester",
+  clientId: "t",
+  roles: ["archivist"],
+  tenants: ["demo"],
+  tenant: "demo",
+};
 let dir = "";
 
 afterAll(async () => {

@@ -66,8 +66,14 @@ export function parseIdentities(raw: unknown, dashboardUrl: string): Identities 
     redirectUris: fill(client.redirectUris),
     postLogoutRedirectUris: fill(client.postLogoutRedirectUris),
   }));
-  assertUnique(users.map((u) => u.username), "username");
-  assertUnique(clients.map((c) => c.clientId), "clientId");
+  assertUnique(
+    users.map((u) => u.username),
+    "username",
+  );
+  assertUnique(
+    clients.map((c) => c.clientId),
+    "clientId",
+  );
 
   const byName = new Map(users.map((u) => [u.username, u]));
   const byClient = new Map(clients.map((c) => [c.clientId, c]));
@@ -93,7 +99,9 @@ export async function loadIdentities(configDir: string, dashboardUrl: string): P
   try {
     text = await readFile(file, "utf8");
   } catch {
-    throw new Error(`The archive cannot start: ${file} is missing (copy it from the repository's config folder).`);
+    throw new Error(
+      `The archive cannot start: ${file} is missing (copy it from the repository's config folder).`,
+    );
   }
   let raw: unknown;
   try {

@@ -61,7 +61,9 @@ export async function createPreservation({
   const ingestProfiles = loadIngestProfiles(config.sharedConfigDir);
   for (const profile of profiles.list()) {
     if (!ingestProfiles.has(profile.ingestProfile)) {
-      throw new Error(`The preservation profile ${profile.pid} names the ingest profile "${profile.ingestProfile}", which ingest-profiles.json does not define.`);
+      throw new Error(
+        `The preservation profile ${profile.pid} names the ingest profile "${profile.ingestProfile}", which ingest-profiles.json does not define.`,
+      );
     }
   }
   const services: PreservationServices = {
@@ -74,7 +76,11 @@ export async function createPreservation({
     identify: identifyBytes,
     syncDatabase: databaseSyncer(config),
   };
-  const routes = createPreservationRoutes({ services, authenticate: (h) => identity.authenticate(h), operations });
+  const routes = createPreservationRoutes({
+    services,
+    authenticate: (h) => identity.authenticate(h),
+    operations,
+  });
 
   const sealer = createPeriodicTask({
     run: () => sealPending(sealDeps(services)),

@@ -45,7 +45,8 @@ export async function startIdentityServer(options: IdentityServerOptions): Promi
     const listener = getRequestListener(app.fetch);
     const server = createServer((req, res) => {
       const url = req.url ?? "/";
-      if (url === "/oidc" || url.startsWith("/oidc/") || url.startsWith("/oidc?")) identity.handle(req, res);
+      if (url === "/oidc" || url.startsWith("/oidc/") || url.startsWith("/oidc?"))
+        identity.handle(req, res);
       else void listener(req, res);
     });
     if (!(await listen(server, port, config.host))) continue;

@@ -10,7 +10,8 @@ import { lookupPackage } from "../objects";
 export const retrieveTrace: Operation<RetrieveTraceRequest> = async (request, ctx) => {
   const { db } = ctx.services;
   const events = await readTrace(db, ctx.caller.tenant, request.poId);
-  if (events.length === 0 && !(await lookupPackage(db, ctx.caller.tenant, request.poId))) throw unknownPoId(request.poId);
+  if (events.length === 0 && !(await lookupPackage(db, ctx.caller.tenant, request.poId)))
+    throw unknownPoId(request.poId);
   return {
     body: {
       trace: {

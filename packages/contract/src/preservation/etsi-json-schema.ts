@@ -45,8 +45,7 @@ type JsonObject = { [key: string]: unknown };
 // The folder holding ETSI's JSON files: ETSI_SCHEMA_DIR, else the copy vendored in the repository.
 export function etsiSchemaDir(): string {
   return (
-    process.env.ETSI_SCHEMA_DIR ||
-    fileURLToPath(new URL("../../spec/etsi-119512", import.meta.url))
+    process.env.ETSI_SCHEMA_DIR || fileURLToPath(new URL("../../spec/etsi-119512", import.meta.url))
   );
 }
 
