@@ -23,9 +23,14 @@ const securityHeaders = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // The embedded archive and server-only database drivers run in Node, never in the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "oidc-provider"],
+  // The database drivers run in Node, never in the bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  // The contract workspace ships TypeScript sources, compiled with the dashboard's own.
+  transpilePackages: ["@scriptorium/contract"],
   typedRoutes: false,
+  // The build type-checks what the dashboard runs; tests, e2e specs and scripts, which may use the
+  // embedded archive, are checked by `npm run typecheck`. So the dashboard builds without archive/.
+  typescript: { tsconfigPath: "tsconfig.build.json" },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

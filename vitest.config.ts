@@ -17,14 +17,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "archive/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "lib/**/*.test.ts",
+            "components/**/*.test.{ts,tsx}",
+            "packages/contract/src/**/*.test.ts",
+            "archive/src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "test/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
       {
         extends: true,
         test: {
-          // Black-box HTTP tests of the archive (archive/test/README.md): against ARCHIVE_BASE_URL,
+          // Black-box HTTP tests of the archive (archive/README.md, "Conformance suite"): against ARCHIVE_BASE_URL,
           // or an embedded archive that globalSetup starts on PGlite or PostgreSQL.
           name: "archive",
           include: ["archive/test/**/*.test.ts"],

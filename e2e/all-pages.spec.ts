@@ -30,14 +30,26 @@ async function makeFixture(browser: Browser): Promise<Fixture> {
     data: {
       profile: "default",
       packageId,
-      document: { type: "BINARY", name: "note.txt", content: Buffer.from("A page fixture.\n").toString("base64") },
+      document: {
+        type: "BINARY",
+        name: "note.txt",
+        content: Buffer.from("A page fixture.\n").toString("base64"),
+      },
       metadatas: [{ schema: DC, metadata: { title: "Every page" } }],
     },
   });
   expect(accepted.status(), await accepted.text()).toBe(201);
   const { name } = (await accepted.json()) as { name: string };
   await expect
-    .poll(async () => ((await (await request.get(`/api/ingest/sip/${packageId}/${name}`)).json()) as { status?: string }).status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/ingest/sip/${packageId}/${name}`)).json()) as {
+            status?: string;
+          }
+        ).status,
+      { timeout: 60_000 },
+    )
     .toBe("INGESTED");
   const info = await request.post("/api/preservation/RetrieveInfo", { data: {} });
   const pid = ((await info.json()) as { pro?: { pid: string }[] }).pro?.[0]?.pid;
@@ -67,7 +79,10 @@ const PAGES = [
 
 function pathOf(template: string, f: Fixture): string {
   const e = encodeURIComponent;
-  return template.replace(":pid", e(f.pid)).replace(":package", e(f.packageId)).replace(":submission", e(f.submission));
+  return template
+    .replace(":pid", e(f.pid))
+    .replace(":package", e(f.packageId))
+    .replace(":submission", e(f.submission));
 }
 
 // Waits until the page has drawn what it fetches after the first paint (bounded: a status page
@@ -75,7 +90,9 @@ function pathOf(template: string, f: Fixture): string {
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 30_000 });
   await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 })
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
+      timeout: 15_000,
+    })
     .catch(() => {});
 }
 
@@ -85,7 +102,9 @@ async function checkLooks(page: Page, where: string): Promise<void> {
     await page.setViewportSize(look.viewport);
     await page.emulateMedia({ colorScheme: look.theme });
     // The dashboard follows the system theme unless the user chose one.
-    await expect(page.locator("html")).toHaveClass(look.theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expect(page.locator("html")).toHaveClass(
+      look.theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+    );
     await expectNoSeriousA11yViolations(page, `${where} (${look.theme}, ${look.width})`);
   }
 }
@@ -103,7 +122,9 @@ for (const user of ["archivist", "admin"] as const) {
 
     // One test per page, so a report names every page at fault, not only the first.
     for (const { path, where } of PAGES) {
-      test(`${where} (${path}) passes axe in light and dark, desktop and tablet`, async ({ page }) => {
+      test(`${where} (${path}) passes axe in light and dark, desktop and tablet`, async ({
+        page,
+      }) => {
         await page.goto(pathOf(path, fixture as Fixture));
         await settle(page);
         await checkLooks(page, `${where} as the ${user}`);
@@ -115,7 +136,9 @@ for (const user of ["archivist", "admin"] as const) {
 test.describe("signed out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test("the sign-in page renders and passes axe in light and dark, desktop and tablet", async ({ page }) => {
+  test("the sign-in page renders and passes axe in light and dark, desktop and tablet", async ({
+    page,
+  }) => {
     await page.goto("/sign-in");
     await expect(page.getByRole("button", { name: /^Sign in with / })).toBeVisible();
     await checkLooks(page, "the sign-in page");

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { createBag } from "@/archive/src/bagit/create-bag";
+import { createBag } from "@scriptorium/archive/testing";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 const DC = "http://purl.org/dc/elements/1.1/";

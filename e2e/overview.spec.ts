@@ -40,20 +40,26 @@ async function ingestGif(request: APIRequestContext): Promise<string> {
 async function openOverview(page: Page): Promise<void> {
   await page.goto("/");
   await expect(
-    page.getByRole("heading", { name: "Ingests per day" }).or(page.getByRole("heading", { name: /ingested anything yet|has been ingested/ })),
+    page
+      .getByRole("heading", { name: "Ingests per day" })
+      .or(page.getByRole("heading", { name: /ingested anything yet|has been ingested/ })),
   ).toBeVisible({ timeout: 30_000 });
 }
 
 // "12 submissions from ..." – the per-day chart's sentence; 0 when it says "No submissions".
 async function submissionsInWindow(page: Page): Promise<number> {
   if ((await page.getByRole("heading", { name: "Ingests per day" }).count()) === 0) return 0;
-  const caption = await page.getByRole("figure", { name: "Ingests per day" }).locator("figcaption").innerText();
+  const caption = await page
+    .getByRole("figure", { name: "Ingests per day" })
+    .locator("figcaption")
+    .innerText();
   return Number(/^(\d+) submissions?/.exec(caption)?.[1] ?? 0);
 }
 
 // The GIF row of the formats list: "N files" (0 when the format is not listed).
 async function gifFiles(page: Page): Promise<{ files: number; packages: number }> {
-  if ((await page.getByRole("heading", { name: "Formats identified" }).count()) === 0) return { files: 0, packages: 0 };
+  if ((await page.getByRole("heading", { name: "Formats identified" }).count()) === 0)
+    return { files: 0, packages: 0 };
   const formats = page.getByRole("list", { name: "Formats, most files first" });
   const sampled = await page.getByText(/^Files of the last \d+ ingested packages?/).innerText();
   const packages = Number(/last (\d+)/.exec(sampled)?.[1] ?? 0);
@@ -65,7 +71,9 @@ async function gifFiles(page: Page): Promise<{ files: number; packages: number }
 test.describe("an archivist", () => {
   test.use({ storageState: STORAGE.archivist });
 
-  test("sees a new ingest counted, its format identified and the package in recent activity", async ({ page }) => {
+  test("sees a new ingest counted, its format identified and the package in recent activity", async ({
+    page,
+  }) => {
     await openOverview(page);
     const before = await submissionsInWindow(page);
     const gifBefore = await gifFiles(page);
@@ -86,7 +94,9 @@ test.describe("an archivist", () => {
     await expect(page).toHaveURL(new RegExp(`/ingests/${packageId}/sip-1$`));
   });
 
-  test("every chart says what it shows in words and a table, and redraws in dark mode", async ({ page }) => {
+  test("every chart says what it shows in words and a table, and redraws in dark mode", async ({
+    page,
+  }) => {
     await ingestGif(page.request);
     await page.emulateMedia({ colorScheme: "light" });
     await openOverview(page);
@@ -103,7 +113,9 @@ test.describe("an archivist", () => {
     const chart = page.getByRole("figure", { name: "Ingests per day" }).locator("canvas");
     const light = await chart.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
     await chooseTheme(page, "dark");
-    await expect.poll(() => chart.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL())).not.toBe(light);
+    await expect
+      .poll(() => chart.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL()))
+      .not.toBe(light);
     await expectNoSeriousA11yViolations(page, "the overview with its tables open (dark)");
     await chooseTheme(page, "system");
   });
@@ -131,10 +143,15 @@ test.describe("an admin", () => {
 test.describe("the first-run tour", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test("is offered until taken, walks the main flows by keyboard, and is remembered for the user", async ({ page, browser }) => {
+  test("is offered until taken, walks the main flows by keyboard, and is remembered for the user", async ({
+    page,
+    browser,
+  }) => {
     await signInThroughPages(page, USERS.admin2);
     // Start from a known state whatever earlier runs left: offer it again.
-    expect((await page.request.put("/api/overview/tour", { data: { dismissed: false } })).status()).toBe(200);
+    expect(
+      (await page.request.put("/api/overview/tour", { data: { dismissed: false } })).status(),
+    ).toBe(200);
     await page.reload();
     const offer = page.getByRole("region", { name: "New here? Take the one-minute tour" });
     await expect(offer).toBeVisible();
@@ -159,7 +176,9 @@ test.describe("the first-run tour", () => {
       await expect(dialog.getByRole("heading", { name: new RegExp(`: ${title}$`) })).toBeVisible();
     }
     await expect(dialog.getByRole("button", { name: "Finish the tour" })).toBeFocused();
-    const saved = page.waitForResponse((r) => r.url().endsWith("/api/overview/tour") && r.request().method() === "PUT");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/overview/tour") && r.request().method() === "PUT",
+    );
     await page.keyboard.press("Enter");
     expect((await saved).status()).toBe(200);
     await expect(dialog).toHaveCount(0);
@@ -171,17 +190,29 @@ test.describe("the first-run tour", () => {
     const elsewhere = await browser.newContext();
     const again = await elsewhere.newPage();
     await signInThroughPages(again, USERS.admin2);
-    await expect(again.getByRole("heading", { name: "Ingests per day" }).or(again.getByRole("heading", { name: /ingested/ }))).toBeVisible();
-    await expect(again.getByRole("region", { name: "New here? Take the one-minute tour" })).toHaveCount(0);
+    await expect(
+      again
+        .getByRole("heading", { name: "Ingests per day" })
+        .or(again.getByRole("heading", { name: /ingested/ })),
+    ).toBeVisible();
+    await expect(
+      again.getByRole("region", { name: "New here? Take the one-minute tour" }),
+    ).toHaveCount(0);
     await elsewhere.close();
   });
 
-  test("can be declined, and taken again later from the header; Escape closes it", async ({ page }) => {
+  test("can be declined, and taken again later from the header; Escape closes it", async ({
+    page,
+  }) => {
     await signInThroughPages(page, USERS.admin2);
-    expect((await page.request.put("/api/overview/tour", { data: { dismissed: false } })).status()).toBe(200);
+    expect(
+      (await page.request.put("/api/overview/tour", { data: { dismissed: false } })).status(),
+    ).toBe(200);
     await page.reload();
     const offer = page.getByRole("region", { name: "New here? Take the one-minute tour" });
-    const saved = page.waitForResponse((r) => r.url().endsWith("/api/overview/tour") && r.request().method() === "PUT");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/overview/tour") && r.request().method() === "PUT",
+    );
     await offer.getByRole("button", { name: "No thanks" }).click();
     await expect(offer).toHaveCount(0);
     expect((await saved).status()).toBe(200);

@@ -30,7 +30,7 @@ describe("loadEnv defaults", () => {
     expect(env.DASHBOARD_DATA_DIR).toBe(".data/dashboard");
     expect(env.SESSION_IDLE_MINUTES).toBe(30);
     expect(env.SESSION_ABSOLUTE_HOURS).toBe(8);
-    expect(env.METADATA_SCHEMAS_DIR).toBe("config/metadata-schemas");
+    expect(env.METADATA_SCHEMAS_DIR).toBe("packages/contract/config/metadata-schemas");
     expect(env.UPLOAD_ORIGINS).toEqual([]);
     expect(env.AUTH_SECRET).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
@@ -98,7 +98,9 @@ describe("loadEnv values", () => {
     expect(loadEnv(moved).embeddedArchive).toBe(false);
     expect(loadEnv({ ...moved, EMBEDDED_ARCHIVE: "true" }).embeddedArchive).toBe(true);
     expect(loadEnv({ EMBEDDED_ARCHIVE: "false" }).embeddedArchive).toBe(false);
-    expect(() => loadEnv({ EMBEDDED_ARCHIVE: "yes" })).toThrow("EMBEDDED_ARCHIVE must be true or false, got 'yes'");
+    expect(() => loadEnv({ EMBEDDED_ARCHIVE: "yes" })).toThrow(
+      "EMBEDDED_ARCHIVE must be true or false, got 'yes'",
+    );
   });
 });
 

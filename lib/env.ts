@@ -18,7 +18,7 @@ export const ENV_DEFAULTS = {
   DASHBOARD_DATA_DIR: ".data/dashboard",
   SESSION_IDLE_MINUTES: 30,
   SESSION_ABSOLUTE_HOURS: 8,
-  METADATA_SCHEMAS_DIR: "config/metadata-schemas",
+  METADATA_SCHEMAS_DIR: "packages/contract/config/metadata-schemas",
 } as const;
 
 const D = ENV_DEFAULTS;

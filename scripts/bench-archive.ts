@@ -10,7 +10,7 @@ import { mkdtemp, open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { childToken, startChildArchive } from "../archive/test/support/child-archive";
+import { childToken, startChildArchive } from "@scriptorium/archive/testing";
 
 const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const DOCS = Number(process.env.BENCH_DOCS ?? 200);
@@ -22,7 +22,8 @@ const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
 
 async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  const kb = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
   return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
 }
 
@@ -41,7 +42,10 @@ async function makeSource(file: string): Promise<string> {
 
 async function plainCopy(from: string, to: string): Promise<number> {
   const started = process.hrtime.bigint();
-  await pipeline(createReadStream(from, { highWaterMark: 1 << 20 }), createWriteStream(to, { highWaterMark: 1 << 20 }));
+  await pipeline(
+    createReadStream(from, { highWaterMark: 1 << 20 }),
+    createWriteStream(to, { highWaterMark: 1 << 20 }),
+  );
   const handle = await open(to, "r");
   await handle.sync();
   await handle.close();
@@ -50,10 +54,17 @@ async function plainCopy(from: string, to: string): Promise<number> {
 
 function put(url: string, file: string, checksum: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "PUT", headers: { "Content-Length": String(BYTES), "x-checksum-sha256": checksum } });
+    const req = request(url, {
+      method: "PUT",
+      headers: { "Content-Length": String(BYTES), "x-checksum-sha256": checksum },
+    });
     req.on("response", (res) => {
       res.resume();
-      res.on("end", () => (res.statusCode === 200 ? resolve(res.statusCode) : reject(new Error(`PUT answered ${res.statusCode}`))));
+      res.on("end", () =>
+        res.statusCode === 200
+          ? resolve(res.statusCode)
+          : reject(new Error(`PUT answered ${res.statusCode}`)),
+      );
     });
     req.on("error", reject);
     createReadStream(file, { highWaterMark: 1 << 20 }).pipe(req);
@@ -80,8 +91,17 @@ async function ingestRate(base: string, token: string): Promise<{ seconds: numbe
         accepted.push(
           await api(base, token, "PUT", "/document", {
             profile: "default",
-            document: { type: "BINARY", name: `note-${i}.txt`, content: Buffer.from(`bench note ${i}\n`).toString("base64") },
-            metadatas: [{ schema: "http://purl.org/dc/elements/1.1/", metadata: { title: `Bench note ${i}` } }],
+            document: {
+              type: "BINARY",
+              name: `note-${i}.txt`,
+              content: Buffer.from(`bench note ${i}\n`).toString("base64"),
+            },
+            metadatas: [
+              {
+                schema: "http://purl.org/dc/elements/1.1/",
+                metadata: { title: `Bench note ${i}` },
+              },
+            ],
           }),
         );
       }
@@ -116,23 +136,44 @@ try {
     const started = process.hrtime.bigint();
     let sampled = idle.rss;
     const sampler = setInterval(() => {
-      void memoryOf(archive.pid).then((m) => (sampled = Math.max(sampled, m.rss)), () => {});
+      void memoryOf(archive.pid).then(
+        (m) => (sampled = Math.max(sampled, m.rss)),
+        () => {},
+      );
     }, 50);
     await put(upload.url ?? "", source, checksum);
     const putSeconds = seconds(started);
     clearInterval(sampler);
     const after = await memoryOf(archive.pid);
-    const stored = await stat(path.join(dir, "archive", "blobs", "sha256", checksum.slice(0, 2), checksum));
+    const stored = await stat(
+      path.join(dir, "archive", "blobs", "sha256", checksum.slice(0, 2), checksum),
+    );
     if (stored.size !== BYTES) throw new Error("The uploaded object has the wrong size.");
 
     const ingest = await ingestRate(archive.url, token);
     const rows = [
-      ["plain local copy (stream + fsync)", `${mib(BYTES)} in ${copySeconds.toFixed(2)} s`, `${mib(BYTES / copySeconds)}/s`],
-      ["PUT to upload URL (hash + fsync + rename)", `${mib(BYTES)} in ${putSeconds.toFixed(2)} s`, `${mib(BYTES / putSeconds)}/s`],
+      [
+        "plain local copy (stream + fsync)",
+        `${mib(BYTES)} in ${copySeconds.toFixed(2)} s`,
+        `${mib(BYTES / copySeconds)}/s`,
+      ],
+      [
+        "PUT to upload URL (hash + fsync + rename)",
+        `${mib(BYTES)} in ${putSeconds.toFixed(2)} s`,
+        `${mib(BYTES / putSeconds)}/s`,
+      ],
       ["upload / copy time ratio", `${(putSeconds / copySeconds).toFixed(2)}×`, ""],
       ["archive RSS before the upload", mib(idle.rss), ""],
-      ["archive peak RSS during the upload", `${mib(Math.max(after.hwm, sampled))} (VmHWM ${mib(after.hwm)}, sampled ${mib(sampled)})`, ""],
-      [`small-document ingests, ${DOCS} accepted → INGESTED`, `${ingest.seconds.toFixed(2)} s`, `${ingest.rate.toFixed(1)} SIPs/s`],
+      [
+        "archive peak RSS during the upload",
+        `${mib(Math.max(after.hwm, sampled))} (VmHWM ${mib(after.hwm)}, sampled ${mib(sampled)})`,
+        "",
+      ],
+      [
+        `small-document ingests, ${DOCS} accepted → INGESTED`,
+        `${ingest.seconds.toFixed(2)} s`,
+        `${ingest.rate.toFixed(1)} SIPs/s`,
+      ],
     ];
     console.log("| measurement | value | rate |\n|---|---|---|");
     for (const row of rows) console.log(`| ${row.join(" | ")} |`);

@@ -5,21 +5,29 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { childToken, startChildArchive, type ChildArchive } from "../archive/test/support/child-archive";
+import { childToken, startChildArchive, type ChildArchive } from "@scriptorium/archive/testing";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const PORT = Number(process.env.BENCH_PORT ?? 4450);
 const PROFILE = process.env.BENCH_PROFILE ?? "urn:scriptorium:profile:general:1.0";
 
-async function call(base: string, token: string, op: string, body: unknown): Promise<Record<string, unknown>> {
+async function call(
+  base: string,
+  token: string,
+  op: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${base}/preservation/${op}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  const json = (await response.json()) as Record<string, unknown> & { result: { maj: string; msg?: { value: string } } };
-  if (!json.result.maj.endsWith("Success")) throw new Error(`${op} failed: ${json.result.msg?.value ?? json.result.maj}`);
+  const json = (await response.json()) as Record<string, unknown> & {
+    result: { maj: string; msg?: { value: string } };
+  };
+  if (!json.result.maj.endsWith("Success"))
+    throw new Error(`${op} failed: ${json.result.msg?.value ?? json.result.maj}`);
   return json;
 }
 
@@ -33,7 +41,8 @@ async function roundTrip(base: string, token: string): Promise<number> {
   });
   const retrieved = await call(base, token, "RetrievePO", { poId: preserved.poId });
   const po = retrieved.po as { id: string; binaryData?: { value: string } }[];
-  if (po[0]?.binaryData?.value !== bytes.toString("base64") || po.length !== 2) throw new Error("RetrievePO answered other bytes");
+  if (po[0]?.binaryData?.value !== bytes.toString("base64") || po.length !== 2)
+    throw new Error("RetrievePO answered other bytes");
   return performance.now() - started;
 }
 
@@ -51,7 +60,8 @@ async function measure(base: string, token: string, rounds: number, concurrency:
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { seconds, rate: rounds / seconds, p50: at(0.5), p95: at(0.95) };
 }
 
@@ -69,8 +79,12 @@ try {
   const parallel = await measure(base, token, ROUNDS, CONCURRENCY);
   const row = (label: string, r: typeof sequential, c: number) =>
     `| ${label} | ${ROUNDS} | ${c} | ${r.seconds.toFixed(1)} | **${r.rate.toFixed(1)}** | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} |`;
-  console.log(`\nPreservation API round trips (PreservePO + RetrievePO, 1 KiB object, evidence included) on ${archive ? "an embedded archive (PGlite)" : base}\n`);
-  console.log("| measure | round trips | concurrency | seconds | round trips/s | p50 ms | p95 ms |");
+  console.log(
+    `\nPreservation API round trips (PreservePO + RetrievePO, 1 KiB object, evidence included) on ${archive ? "an embedded archive (PGlite)" : base}\n`,
+  );
+  console.log(
+    "| measure | round trips | concurrency | seconds | round trips/s | p50 ms | p95 ms |",
+  );
   console.log("|---|---|---|---|---|---|---|");
   console.log(row("sequential", sequential, 1));
   console.log(row("concurrent", parallel, CONCURRENCY));

@@ -6,16 +6,30 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const BENCHMARKS = [
-  { name: "archive", what: "upload URL throughput, memory, ingests per second", file: "scripts/bench-archive.ts" },
-  { name: "preservation", what: "PreservePO + RetrievePO round trips", file: "scripts/bench-preservation.ts" },
+  {
+    name: "archive",
+    what: "upload URL throughput, memory, ingests per second",
+    file: "scripts/bench-archive.ts",
+  },
+  {
+    name: "preservation",
+    what: "PreservePO + RetrievePO round trips",
+    file: "scripts/bench-preservation.ts",
+  },
   { name: "proxy", what: "proxy overhead against the archive", file: "scripts/bench-proxy.ts" },
-  { name: "ingest-ui", what: "browser upload against curl, status fan-out", file: "scripts/bench-ingest-ui.ts" },
+  {
+    name: "ingest-ui",
+    what: "browser upload against curl, status fan-out",
+    file: "scripts/bench-ingest-ui.ts",
+  },
 ];
 
 const wanted = process.argv.slice(2);
 const chosen = BENCHMARKS.filter((b) => wanted.length === 0 || wanted.includes(b.name));
 if (chosen.length === 0) {
-  console.error(`No benchmark named ${wanted.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}.`);
+  console.error(
+    `No benchmark named ${wanted.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}.`,
+  );
   process.exit(2);
 }
 
@@ -27,7 +41,10 @@ for (const bench of chosen) {
     console.log(`(not available: ${bench.file} is missing)`);
     continue;
   }
-  const run = spawnSync(process.execPath, ["--import", "tsx", file], { stdio: "inherit", env: process.env });
+  const run = spawnSync(process.execPath, ["--import", "tsx", file], {
+    stdio: "inherit",
+    env: process.env,
+  });
   if (run.status !== 0) {
     failed += 1;
     console.log(`\n${bench.name} failed (exit ${run.status ?? run.signal}).`);

@@ -16,7 +16,18 @@ import { fileURLToPath } from "node:url";
 
 const lockPath = fileURLToPath(new URL("../package-lock.json", import.meta.url));
 
-const OS = ["darwin", "linux", "win32", "freebsd", "android", "openbsd", "netbsd", "sunos", "aix", "openharmony"];
+const OS = [
+  "darwin",
+  "linux",
+  "win32",
+  "freebsd",
+  "android",
+  "openbsd",
+  "netbsd",
+  "sunos",
+  "aix",
+  "openharmony",
+];
 const CPU = ["arm64", "x64", "ia32", "arm", "ppc64", "s390x", "riscv64", "loong64", "wasm32"];
 
 /** Reads the platform a per-platform package is built for from its name, as npm's `os`/`cpu`/`libc`. */
@@ -58,9 +69,14 @@ export function missingEntries(lock) {
       if (at && at.version === spec) continue;
       if (at && !/^\d/.test(spec)) continue; // a range met by whatever npm placed there
       if (!/^\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(spec)) {
-        throw new Error(`${key} wants ${dep}@${spec}: not an exact version, so it cannot be completed by name`);
+        throw new Error(
+          `${key} wants ${dep}@${spec}: not an exact version, so it cannot be completed by name`,
+        );
       }
-      const target = packages[`node_modules/${dep}`] || add[`node_modules/${dep}`] ? `${key}/node_modules/${dep}` : `node_modules/${dep}`;
+      const target =
+        packages[`node_modules/${dep}`] || add[`node_modules/${dep}`]
+          ? `${key}/node_modules/${dep}`
+          : `node_modules/${dep}`;
       add[target] = { version: spec, optional: true, ...platformOf(dep) };
     }
   }
@@ -84,9 +100,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else {
     const packages = { ...lock.packages, ...add };
     lock.packages = Object.fromEntries(
-      Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+      Object.entries(packages).sort(([a], [b]) =>
+        a === "" ? -1 : b === "" ? 1 : a.localeCompare(b),
+      ),
     );
     writeFileSync(lockPath, JSON.stringify(lock, null, 2) + "\n");
-    console.log(keys.length ? `Added ${keys.length} platform package(s):\n  ${keys.join("\n  ")}` : "Nothing to add.");
+    console.log(
+      keys.length
+        ? `Added ${keys.length} platform package(s):\n  ${keys.join("\n  ")}`
+        : "Nothing to add.",
+    );
   }
 }

@@ -28,7 +28,9 @@ async function healthy(url: string): Promise<boolean> {
 
 async function main() {
   if (args.has("--help")) {
-    say("npm run demo [-- --allow-remote]: sample packages into the archive and the dashboard's journal.");
+    say(
+      "npm run demo [-- --allow-remote]: sample packages into the archive and the dashboard's journal.",
+    );
     return;
   }
   process.chdir(root);
@@ -56,9 +58,10 @@ async function main() {
   let stopArchive: (() => Promise<void>) | null = null;
   if (plan.embedded && !(await healthy(`http://127.0.0.1:${plan.archivePort}/health`))) {
     say(`Starting the embedded archive on port ${plan.archivePort} for the demo ...`);
-    const { loadArchiveConfig } = await import("@/archive/src/config");
-    const { startArchive } = await import("@/archive/src/server");
-    const archive = await startArchive(loadArchiveConfig({ ...process.env, ARCHIVE_PORT: String(plan.archivePort) }));
+    const { loadArchiveConfig, startArchive } = await import("@scriptorium/archive/testing");
+    const archive = await startArchive(
+      loadArchiveConfig({ ...process.env, ARCHIVE_PORT: String(plan.archivePort) }),
+    );
     stopArchive = () => archive.close();
   }
 
@@ -66,7 +69,11 @@ async function main() {
   const { runDemo } = await import("./demo/run");
   try {
     const ok = await runDemo(say);
-    say(ok ? "Done: every demo package is in place." : "Done, but some steps did not end as expected (FAIL above).");
+    say(
+      ok
+        ? "Done: every demo package is in place."
+        : "Done, but some steps did not end as expected (FAIL above).",
+    );
     if (!ok) process.exitCode = 1;
   } finally {
     await stopArchive?.();

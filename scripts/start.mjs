@@ -19,6 +19,17 @@ const bin = (specifier) => fileURLToPath(import.meta.resolve(specifier));
 // PGlite creates its database on first start, which takes a while on a small machine.
 const ARCHIVE_START_TIMEOUT_MS = 180_000;
 
+// The embedded archive's entry point, or null when its workspace is not installed (an install of
+// the dashboard alone, e.g. `npm ci --omit=dev`).
+function archiveEntry() {
+  try {
+    const manifest = import.meta.resolve("@scriptorium/archive/package.json");
+    return fileURLToPath(new URL("./src/main.ts", manifest));
+  } catch {
+    return null;
+  }
+}
+
 function fail(message) {
   say(message);
   process.exit(1);
@@ -33,6 +44,12 @@ async function main() {
 
   if (!(await portIsFree(plan.dashboardPort))) {
     fail(`Port ${plan.dashboardPort} is in use: stop the other process or set PORT.`);
+  }
+  const entry = plan.embedded ? archiveEntry() : null;
+  if (plan.embedded && !entry) {
+    fail(
+      "The embedded archive (@scriptorium/archive, archive/) is not installed: run `npm ci`, or point PRESERVATION_API_URL, INGEST_API_URL and OIDC_ISSUER at an archive.",
+    );
   }
   if (plan.embedded && !(await portIsFree(plan.archivePort))) {
     fail(
@@ -95,8 +112,7 @@ async function main() {
     };
     // One process (no tsx wrapper around it), so the process watched is the archive itself.
     const archive = superviseArchive({
-      start: () =>
-        run("archive", process.execPath, ["--import", "tsx", "archive/src/main.ts"], archiveEnv),
+      start: () => run("archive", process.execPath, ["--import", "tsx", entry], archiveEnv),
       healthUrl: `http://127.0.0.1:${plan.archivePort}/health`,
       timeoutMs: ARCHIVE_START_TIMEOUT_MS,
       say,

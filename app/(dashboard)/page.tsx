@@ -16,7 +16,8 @@ export const metadata: Metadata = { title: "Overview" };
 // the last days, with the first-run tour offered on the embedded archive.
 export default async function OverviewPage() {
   const session = await requireSession("/");
-  const offerTour = env.embeddedArchive && !(await readTourDismissed(await getDb(), session.user.id));
+  const offerTour =
+    env.embeddedArchive && !(await readTourDismissed(await getDb(), session.user.id));
   return (
     <div className="flex flex-col gap-8">
       <PageHeader

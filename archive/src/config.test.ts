@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadArchiveConfig } from "./config";
 
@@ -38,5 +40,22 @@ describe("archive configuration", () => {
       /ARCHIVE_BAG_MAX_ENTRIES is invalid/,
     );
     expect(() => load({ ARCHIVE_BAG_MAX_RATIO: "1" })).toThrow(/ARCHIVE_BAG_MAX_RATIO is invalid/);
+  });
+
+  it("finds its own configuration and the one it shares with the dashboard without ARCHIVE_CONFIG_DIR", () => {
+    const { configDir, sharedConfigDir } = load({});
+    for (const file of ["identities.json", "preservation-profiles.json"]) {
+      expect(existsSync(path.join(configDir, file)), file).toBe(true);
+    }
+    for (const file of ["ingest-profiles.json", "metadata-schemas"]) {
+      expect(existsSync(path.join(sharedConfigDir, file)), file).toBe(true);
+    }
+  });
+
+  it("reads every configuration file from ARCHIVE_CONFIG_DIR when it is set", () => {
+    expect(load({ ARCHIVE_CONFIG_DIR: "/etc/archive" })).toMatchObject({
+      configDir: "/etc/archive",
+      sharedConfigDir: "/etc/archive",
+    });
   });
 });

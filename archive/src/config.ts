@@ -1,6 +1,12 @@
 // Configuration of the embedded archive, read once from the environment.
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SHARED_CONFIG_DIR } from "@scriptorium/contract/config";
 import { z } from "zod";
+
+// The archive's own configuration (identities.json, preservation-profiles.json), beside src/, so
+// the archive finds it from whatever folder it is started in.
+export const ARCHIVE_DEFAULT_CONFIG_DIR = fileURLToPath(new URL("../config", import.meta.url));
 
 const flag = z
   .enum(["0", "1", "true", "false"])
@@ -14,7 +20,10 @@ const schema = z.object({
   ARCHIVE_PUBLIC_URL: z.url().optional(),
   ARCHIVE_DATA_DIR: z.string().default(".data/archive"),
   ARCHIVE_DATABASE_URL: z.string().startsWith("postgres").optional(),
-  ARCHIVE_CONFIG_DIR: z.string().default("config"),
+  // A folder holding all four configuration files. Unset: the archive's own files from
+  // ARCHIVE_DEFAULT_CONFIG_DIR, and the ingest profiles and metadata schemas it shares with the
+  // dashboard from the contract package (SHARED_CONFIG_DIR).
+  ARCHIVE_CONFIG_DIR: z.string().optional(),
   ARCHIVE_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
   ARCHIVE_TENANT_HEADER: z.string().default("X-Vendor-Repository"),
   // The dashboard's origin: the identity provider redirects back to it after sign-in and sign-out.
@@ -38,7 +47,10 @@ export interface ArchiveConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  // identities.json and preservation-profiles.json.
   configDir: string;
+  // ingest-profiles.json and metadata-schemas/, the configuration the dashboard reads too.
+  sharedConfigDir: string;
   tokenTtlSeconds: number;
   tenantHeader: string;
   // Optional so hand-built configs (tests) may leave it out; defaults to http://localhost:3000.
@@ -68,7 +80,10 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     publicUrl: (e.ARCHIVE_PUBLIC_URL ?? `http://localhost:${e.ARCHIVE_PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(e.ARCHIVE_DATA_DIR),
     databaseUrl: e.ARCHIVE_DATABASE_URL,
-    configDir: path.resolve(e.ARCHIVE_CONFIG_DIR),
+    configDir: e.ARCHIVE_CONFIG_DIR
+      ? path.resolve(e.ARCHIVE_CONFIG_DIR)
+      : ARCHIVE_DEFAULT_CONFIG_DIR,
+    sharedConfigDir: e.ARCHIVE_CONFIG_DIR ? path.resolve(e.ARCHIVE_CONFIG_DIR) : SHARED_CONFIG_DIR,
     tokenTtlSeconds: e.ARCHIVE_TOKEN_TTL,
     tenantHeader: e.ARCHIVE_TENANT_HEADER,
     dashboardUrl: e.ARCHIVE_DASHBOARD_URL.replace(/\/$/, ""),

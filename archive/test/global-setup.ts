@@ -4,7 +4,6 @@
 // ARCHIVE_TEST_DATABASE_URL is set (and ARCHIVE_TEST_BACKEND is not "pglite").
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { loadArchiveConfig } from "../src/config";
 import { startArchive, type RunningArchive } from "../src/server";
@@ -17,17 +16,22 @@ declare module "vitest" {
   }
 }
 
-const configDir = fileURLToPath(new URL("../../config", import.meta.url));
 const FIRST_PORT = 4200;
 const LAST_PORT = 4249;
 
 export default async function setup(project: TestProject) {
   const external = process.env.ARCHIVE_BASE_URL;
   if (external) {
-    project.provide("archive", { baseUrl: external.replace(/\/$/, ""), embedded: false, backend: "external" });
+    project.provide("archive", {
+      baseUrl: external.replace(/\/$/, ""),
+      embedded: false,
+      backend: "external",
+    });
     return;
   }
-  const backend = process.env.ARCHIVE_TEST_BACKEND ?? (process.env.ARCHIVE_TEST_DATABASE_URL ? "postgres" : "pglite");
+  const backend =
+    process.env.ARCHIVE_TEST_BACKEND ??
+    (process.env.ARCHIVE_TEST_DATABASE_URL ? "postgres" : "pglite");
   const dataDir = await mkdtemp("/tmp/ingest-conformance-");
   const database = backend === "postgres" ? await createTestDatabase(requiredUrl()) : undefined;
 
@@ -36,7 +40,6 @@ export default async function setup(project: TestProject) {
     const config = loadArchiveConfig({
       ARCHIVE_PORT: String(port),
       ARCHIVE_DATA_DIR: path.join(dataDir, "archive"),
-      ARCHIVE_CONFIG_DIR: configDir,
       ARCHIVE_ALLOW_PRIVATE_URLS: "1",
       ARCHIVE_JOB_POLL_MS: "100",
       ...(database ? { ARCHIVE_DATABASE_URL: database.url } : {}),
@@ -47,8 +50,16 @@ export default async function setup(project: TestProject) {
       if (!(error instanceof Error) || !error.message.includes("already in use")) throw error;
     }
   }
-  if (!archive) throw new Error(`No free port between ${FIRST_PORT} and ${LAST_PORT} for the archive under test.`);
-  project.provide("archive", { baseUrl: archive.url, embedded: true, backend, dataDir: path.join(dataDir, "archive") });
+  if (!archive)
+    throw new Error(
+      `No free port between ${FIRST_PORT} and ${LAST_PORT} for the archive under test.`,
+    );
+  project.provide("archive", {
+    baseUrl: archive.url,
+    embedded: true,
+    backend,
+    dataDir: path.join(dataDir, "archive"),
+  });
 
   return async () => {
     await archive.close();
@@ -59,6 +70,9 @@ export default async function setup(project: TestProject) {
 
 function requiredUrl(): string {
   const url = process.env.ARCHIVE_TEST_DATABASE_URL;
-  if (!url) throw new Error("ARCHIVE_TEST_BACKEND=postgres needs ARCHIVE_TEST_DATABASE_URL (see scripts/ci-postgres.sh).");
+  if (!url)
+    throw new Error(
+      "ARCHIVE_TEST_BACKEND=postgres needs ARCHIVE_TEST_DATABASE_URL (see scripts/ci-postgres.sh).",
+    );
   return url;
 }

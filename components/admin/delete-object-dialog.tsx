@@ -15,7 +15,7 @@ import {
 import { ResultNotice } from "@/components/results/result-notice";
 import { DeletionDialogActions, DeletionFailedNotice } from "./deletion-dialog-parts";
 import { Button } from "@/components/ui/button";
-import { DELETION_MODES } from "@/lib/preservation/schemas";
+import { DELETION_MODES } from "@scriptorium/contract/preservation/schemas";
 import {
   DeletionRequestInput,
   MIN_REASON_LENGTH,

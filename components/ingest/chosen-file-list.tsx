@@ -35,14 +35,20 @@ export function ChosenFileList({ files, onRemove, disabled, onEmptied }: ChosenF
     if (id === undefined) return;
     onRemove(id);
     requestAnimationFrame(() => {
-      const button = next ? list.current?.querySelector<HTMLButtonElement>(`[data-remove="${CSS.escape(next.id)}"]`) : null;
+      const button = next
+        ? list.current?.querySelector<HTMLButtonElement>(`[data-remove="${CSS.escape(next.id)}"]`)
+        : null;
       if (button) button.focus();
       else onEmptied?.();
     });
   }
 
   return (
-    <ul ref={list} aria-label="Chosen files" className="border-line divide-line divide-y rounded-xl border">
+    <ul
+      ref={list}
+      aria-label="Chosen files"
+      className="border-line divide-line divide-y rounded-xl border"
+    >
       {files.map((file, index) => (
         <li key={file.id} className="flex items-center gap-3 px-4 py-3">
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -56,7 +62,10 @@ export function ChosenFileList({ files, onRemove, disabled, onEmptied }: ChosenF
             </p>
           </div>
           {file.missing ? (
-            <Badge tone="warning" title="This file was remembered from your draft, but the browser could not keep its contents.">
+            <Badge
+              tone="warning"
+              title="This file was remembered from your draft, but the browser could not keep its contents."
+            >
               Choose it again
             </Badge>
           ) : null}

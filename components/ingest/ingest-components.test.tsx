@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { planUpload } from "@/lib/upload/planner";
 import { FileDropzone } from "./file-dropzone";
 import { PackageIdField } from "./package-id-field";
@@ -19,8 +19,12 @@ describe("FileDropzone", () => {
   const html = renderToStaticMarkup(<FileDropzone files={files} onAdd={noop} onRemove={noop} />);
 
   it("has a real button to choose files and a labelled file input", () => {
-    expect(html).toMatch(/<button type="button"[^>]*aria-describedby="[^"]+"[^>]*>Choose files<\/button>/);
-    expect(html).toMatch(/<input[^>]*type="file"[^>]*aria-label="Files to ingest"|<input[^>]*aria-label="Files to ingest"[^>]*type="file"/);
+    expect(html).toMatch(
+      /<button type="button"[^>]*aria-describedby="[^"]+"[^>]*>Choose files<\/button>/,
+    );
+    expect(html).toMatch(
+      /<input[^>]*type="file"[^>]*aria-label="Files to ingest"|<input[^>]*aria-label="Files to ingest"[^>]*type="file"/,
+    );
   });
 
   it("lists each file with its size, detected type and a remove button naming it", () => {
@@ -33,7 +37,9 @@ describe("FileDropzone", () => {
   });
 
   it("tells screen readers how many files are chosen", () => {
-    expect(html).toMatch(/aria-live="polite">2 files chosen, 63 MB in all; 1 must be chosen again\.</);
+    expect(html).toMatch(
+      /aria-live="polite">2 files chosen, 63 MB in all; 1 must be chosen again\.</,
+    );
   });
 });
 
@@ -51,7 +57,8 @@ describe("UploadPlanView", () => {
     expect(html).toMatch(/<h2 id="[^"]+"[^>]*>How the files reach the archive<\/h2>/);
     expect(html).toContain("In the request");
     expect(html).toContain("Too large");
-    for (const decision of plan.decisions) expect(html).toContain(decision.reason.replace(/"/g, "&quot;"));
+    for (const decision of plan.decisions)
+      expect(html).toContain(decision.reason.replace(/"/g, "&quot;"));
     expect(html).toContain(plan.problems[0]!);
     expect(html).toContain("4.3 MB");
   });
@@ -64,10 +71,16 @@ describe("UploadProgressRow", () => {
         name="scan.tiff"
         onCancel={noop}
         onRetry={noop}
-        state={{ phase: "uploading", attempt: 1, progress: { loaded: 12 * MB, total: 60 * MB, bytesPerSecond: 4 * MB, secondsLeft: 12 } }}
+        state={{
+          phase: "uploading",
+          attempt: 1,
+          progress: { loaded: 12 * MB, total: 60 * MB, bytesPerSecond: 4 * MB, secondsLeft: 12 },
+        }}
       />,
     );
-    expect(html).toMatch(/role="progressbar" aria-label="Upload of scan.tiff" aria-valuemin="0" aria-valuemax="100" aria-valuenow="20"/);
+    expect(html).toMatch(
+      /role="progressbar" aria-label="Upload of scan.tiff" aria-valuemin="0" aria-valuemax="100" aria-valuenow="20"/,
+    );
     expect(html).toContain("12 MB of 60 MB · 4 MB/s · 12 s left");
     expect(html).toContain('aria-label="Cancel the upload of scan.tiff"');
     expect(html).not.toContain("Try again");
@@ -75,7 +88,12 @@ describe("UploadProgressRow", () => {
 
   it("offers to try again after a failure and says why, assertively", () => {
     const html = renderToStaticMarkup(
-      <UploadProgressRow name="scan.tiff" onCancel={noop} onRetry={noop} state={{ phase: "failed", message: "Disk full." }} />,
+      <UploadProgressRow
+        name="scan.tiff"
+        onCancel={noop}
+        onRetry={noop}
+        state={{ phase: "failed", message: "Disk full." }}
+      />,
     );
     expect(html).toContain('aria-label="Upload scan.tiff again"');
     expect(html).not.toContain("Cancel the upload");
@@ -96,7 +114,9 @@ describe("PackageIdField", () => {
     const html = renderToStaticMarkup(<PackageIdField value="HR/2024" onChange={noop} />);
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('aria-describedby="package-id-help package-id-error"');
-    expect(html).toMatch(/id="package-id-error"[^>]*>The package ID may not contain @ &lt; &gt; : &quot; \/ \\ \| \? \*\.</);
+    expect(html).toMatch(
+      /id="package-id-error"[^>]*>The package ID may not contain @ &lt; &gt; : &quot; \/ \\ \| \? \*\.</,
+    );
   });
 });
 
@@ -104,7 +124,11 @@ describe("packageIdMessage", () => {
   it("rewords the API rule for the field", () => {
     expect(packageIdMessage("")).toBeNull();
     expect(packageIdMessage("ok-id")).toBeNull();
-    expect(packageIdMessage("café")).toBe("The package ID may only contain ASCII characters (no accents, symbols or emoji).");
-    expect(packageIdMessage("x".repeat(256))).toBe("The package ID may be at most 255 characters long.");
+    expect(packageIdMessage("café")).toBe(
+      "The package ID may only contain ASCII characters (no accents, symbols or emoji).",
+    );
+    expect(packageIdMessage("x".repeat(256))).toBe(
+      "The package ID may be at most 255 characters long.",
+    );
   });
 });

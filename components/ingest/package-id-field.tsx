@@ -1,7 +1,12 @@
 "use client";
 // The optional custom package ID, checked as it is typed against the archive's character rule.
-import { errorClasses, helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
-import { PACKAGE_ID_MAX_LENGTH } from "@/lib/ingest/schemas";
+import {
+  errorClasses,
+  helpClasses,
+  inputClasses,
+  labelClasses,
+} from "@/components/metadata/input-classes";
+import { PACKAGE_ID_MAX_LENGTH } from "@scriptorium/contract/ingest/schemas";
 import { packageIdMessage } from "./package-id-message";
 
 export interface PackageIdFieldProps {
@@ -12,7 +17,12 @@ export interface PackageIdFieldProps {
 }
 
 // A labelled text input with help text and a live error; empty means "let the archive choose".
-export function PackageIdField({ id = "package-id", value, onChange, disabled }: PackageIdFieldProps) {
+export function PackageIdField({
+  id = "package-id",
+  value,
+  onChange,
+  disabled,
+}: PackageIdFieldProps) {
   const problem = packageIdMessage(value);
   return (
     <div className="flex flex-col gap-1.5">
@@ -20,8 +30,8 @@ export function PackageIdField({ id = "package-id", value, onChange, disabled }:
         Package ID <span className="text-ink-muted font-normal">(optional)</span>
       </label>
       <p id={`${id}-help`} className={helpClasses}>
-        Leave it empty and the archive generates one. ASCII letters, digits, spaces and punctuation, except{" "}
-        <code className="font-mono">@ &lt; &gt; : &quot; / \ | ? *</code>.
+        Leave it empty and the archive generates one. ASCII letters, digits, spaces and punctuation,
+        except <code className="font-mono">@ &lt; &gt; : &quot; / \ | ? *</code>.
       </p>
       <input
         id={id}

@@ -36,17 +36,28 @@ export function UploadPlanView({ plan, headingLevel = 3, className }: UploadPlan
         </Heading>
         <p className="text-ink-muted text-sm">
           The request to the archive will be{" "}
-          <span className={cn("font-medium", over ? "text-danger" : "text-ink")}>{formatBytes(bodyBytes)}</span> of
-          its {formatBytes(options.limitBytes)} limit.
+          <span className={cn("font-medium", over ? "text-danger" : "text-ink")}>
+            {formatBytes(bodyBytes)}
+          </span>{" "}
+          of its {formatBytes(options.limitBytes)} limit.
         </p>
-        <div className="bg-surface-muted h-1.5 w-full max-w-md overflow-hidden rounded-full" aria-hidden="true">
-          <div className={cn("h-full rounded-full", over ? "bg-danger" : "bg-accent")} style={{ width: `${share}%` }} />
+        <div
+          className="bg-surface-muted h-1.5 w-full max-w-md overflow-hidden rounded-full"
+          aria-hidden="true"
+        >
+          <div
+            className={cn("h-full rounded-full", over ? "bg-danger" : "bg-accent")}
+            style={{ width: `${share}%` }}
+          />
         </div>
       </div>
       {decisions.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {decisions.map((decision) => (
-            <li key={decision.id} className="border-line flex flex-col gap-1.5 rounded-lg border px-4 py-3 sm:flex-row sm:items-start sm:gap-3">
+            <li
+              key={decision.id}
+              className="border-line flex flex-col gap-1.5 rounded-lg border px-4 py-3 sm:flex-row sm:items-start sm:gap-3"
+            >
               <Badge tone={METHODS[decision.method].tone} className="w-fit shrink-0">
                 {METHODS[decision.method].label}
               </Badge>

@@ -15,7 +15,13 @@ export interface UploadProgressRowProps {
 const ACTIVE = new Set<UploadRowState["phase"]>(["queued", "hashing", "uploading", "waiting"]);
 
 // A row with a progress bar; the cancel button shows while the upload runs, retry after it ended badly.
-export function UploadProgressRow({ name, state, onCancel, onRetry, className }: UploadProgressRowProps) {
+export function UploadProgressRow({
+  name,
+  state,
+  onCancel,
+  onRetry,
+  className,
+}: UploadProgressRowProps) {
   const { status, percent, announcement } = uploadRowText(name, state);
   const failed = state.phase === "failed";
   const done = state.phase === "done";
@@ -26,12 +32,22 @@ export function UploadProgressRow({ name, state, onCancel, onRetry, className }:
           {name}
         </p>
         {ACTIVE.has(state.phase) && onCancel ? (
-          <Button variant="ghost" size="sm" onClick={onCancel} aria-label={`Cancel the upload of ${name}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onCancel}
+            aria-label={`Cancel the upload of ${name}`}
+          >
             Cancel
           </Button>
         ) : null}
         {(failed || state.phase === "cancelled") && onRetry ? (
-          <Button variant="secondary" size="sm" onClick={onRetry} aria-label={`Upload ${name} again`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onRetry}
+            aria-label={`Upload ${name} again`}
+          >
             Try again
           </Button>
         ) : null}
@@ -48,13 +64,24 @@ export function UploadProgressRow({ name, state, onCancel, onRetry, className }:
         <div
           className={cn(
             "h-full rounded-full transition-[width] duration-300",
-            failed ? "bg-danger" : done ? "bg-success" : state.phase === "hashing" ? "bg-accent/50" : "bg-accent",
+            failed
+              ? "bg-danger"
+              : done
+                ? "bg-success"
+                : state.phase === "hashing"
+                  ? "bg-accent/50"
+                  : "bg-accent",
             percent === null && !failed && "w-1/3 animate-pulse",
           )}
           style={percent === null ? undefined : { width: `${percent}%` }}
         />
       </div>
-      <p className={cn("text-xs tabular-nums", failed ? "text-danger font-medium" : done ? "text-success" : "text-ink-muted")}>
+      <p
+        className={cn(
+          "text-xs tabular-nums",
+          failed ? "text-danger font-medium" : done ? "text-success" : "text-ink-muted",
+        )}
+      >
         {status}
       </p>
       <p className="sr-only" aria-live={failed ? "assertive" : "polite"}>

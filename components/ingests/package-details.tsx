@@ -3,7 +3,7 @@
 // each part is read leniently and whatever does not fit is shown as JSON rather than dropped.
 import type { ReactNode } from "react";
 import { z } from "zod";
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { permissionText, readableMetadata, shortDigest } from "@/lib/ingest/watch/readable";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import { formatBytes } from "@/lib/upload/format";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { IngestDocumentRequest } from "@/lib/ingest/schemas";
+import type { IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
 import { planUpload } from "@/lib/upload/planner";
 import type { PlanInput } from "@/lib/upload/request-body";
 import { sendPlan, type SendPhase } from "./send-plan";

@@ -1,7 +1,7 @@
 // Carries out an upload plan, independent of React: uploads first, then inline files read as
 // base64, then one PUT /document. An upstream JSON_TOO_LARGE is never a dead end: every file still
 // inline moves to the upload URL (replanAfterTooLarge) and the request is sent once more.
-import type { IngestDocumentRequest } from "@/lib/ingest/schemas";
+import type { IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
 import { replanAfterTooLarge, type UploadPlan } from "@/lib/upload/planner";
 import { buildIngestRequest, type ResolvedFileContent } from "@/lib/upload/request-body";
 import { singleOrMany } from "./submit-body";

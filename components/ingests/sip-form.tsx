@@ -11,7 +11,7 @@ import {
 } from "@/components/metadata/input-classes";
 import { UploadProgressRow } from "@/components/ingest/upload-progress-row";
 import { Button } from "@/components/ui/button";
-import { isHttpUrl, type IngestSipRequest } from "@/lib/ingest/schemas";
+import { isHttpUrl, type IngestSipRequest } from "@scriptorium/contract/ingest/schemas";
 import { ApiFailure, requestUploadUrl, statusPagePath, submitSip } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
 import type { UploadRowState } from "@/lib/upload/progress-text";

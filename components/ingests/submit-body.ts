@@ -1,6 +1,6 @@
 // The PUT /document body as the wizard sends it: the planner builds the list form; one document
 // travels as `document`, several as `documents`, and the person never has to know.
-import type { IngestDocumentRequest } from "@/lib/ingest/schemas";
+import type { IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
 
 // `documents: [one]` becomes `document: one`; anything else is left as it is.
 export function singleOrMany(body: IngestDocumentRequest): IngestDocumentRequest {

@@ -8,7 +8,7 @@ import {
   labelClasses,
 } from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
-import { INGEST_LIMITS, isHttpUrl } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS, isHttpUrl } from "@scriptorium/contract/ingest/schemas";
 import { formatBytes } from "@/lib/upload/format";
 import { nameFromUrl } from "./submit-body";
 

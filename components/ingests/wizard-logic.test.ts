@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyDraft, type DraftFileDocument, type IngestDraft } from "@/lib/drafts/draft";
 import { planInputOf } from "@/lib/drafts/plan-input";
-import { INGEST_LIMITS, type IngestDocumentRequest } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS, type IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import { planUpload } from "@/lib/upload/planner";
 import { sipCarriage } from "./sip-carriage";

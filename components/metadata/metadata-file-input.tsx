@@ -19,7 +19,14 @@ export interface MetadataFileInputProps {
 }
 
 // A file picker for one metadata file, with what was found in it.
-export function MetadataFileInput({ id, option, file, onChange, showErrors, disabled }: MetadataFileInputProps) {
+export function MetadataFileInput({
+  id,
+  option,
+  file,
+  onChange,
+  showErrors,
+  disabled,
+}: MetadataFileInputProps) {
   const [reading, setReading] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
   const statusId = useId();
@@ -35,7 +42,9 @@ export function MetadataFileInput({ id, option, file, onChange, showErrors, disa
       const { readMetadataFile } = await import("@/lib/metadata/metadata-file");
       onChange(readMetadataFile(option, chosen.name, bytes));
     } catch (error) {
-      setReadError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      setReadError(
+        `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       setReading(false);
     }
@@ -49,13 +58,15 @@ export function MetadataFileInput({ id, option, file, onChange, showErrors, disa
         Metadata file
       </label>
       <p id={`${id}__help`} className={helpClasses}>
-        {xml ? "JSON or Dublin Core XML" : "A JSON file"} with the {option.title} fields; it is checked
-        before anything is sent.
+        {xml ? "JSON or Dublin Core XML" : "A JSON file"} with the {option.title} fields; it is
+        checked before anything is sent.
       </p>
       <input
         id={id}
         type="file"
-        accept={xml ? ".json,.xml,application/json,text/xml,application/xml" : ".json,application/json"}
+        accept={
+          xml ? ".json,.xml,application/json,text/xml,application/xml" : ".json,application/json"
+        }
         disabled={disabled || reading}
         aria-invalid={missing || problems.length > 0 ? true : undefined}
         aria-describedby={`${id}__help ${statusId}`}
@@ -65,8 +76,8 @@ export function MetadataFileInput({ id, option, file, onChange, showErrors, disa
           event.target.value = "";
         }}
         className={cn(
-          "text-ink-muted text-sm file:mr-3 file:rounded-md file:border file:border-line-strong file:bg-surface",
-          "file:text-ink file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-surface-muted",
+          "text-ink-muted file:border-line-strong file:bg-surface text-sm file:mr-3 file:rounded-md file:border",
+          "file:text-ink hover:file:bg-surface-muted file:px-3 file:py-1.5 file:text-sm file:font-medium",
         )}
       />
       <div id={statusId} aria-live="polite" className="flex flex-col gap-1">
@@ -75,14 +86,24 @@ export function MetadataFileInput({ id, option, file, onChange, showErrors, disa
           <div className="border-line bg-surface-muted flex items-center justify-between gap-3 rounded-lg border px-3 py-2">
             <p className="text-ink min-w-0 truncate text-sm">
               {file.name} <span className="text-ink-muted">({formatBytes(file.size)})</span>
-              {file.problems.length === 0 ? <span className="text-success ml-2 font-medium">fits the schema</span> : null}
+              {file.problems.length === 0 ? (
+                <span className="text-success ml-2 font-medium">fits the schema</span>
+              ) : null}
             </p>
-            <Button variant="ghost" size="sm" onClick={() => onChange(null)} aria-label={`Remove ${file.name}`} disabled={disabled}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onChange(null)}
+              aria-label={`Remove ${file.name}`}
+              disabled={disabled}
+            >
               Remove
             </Button>
           </div>
         ) : null}
-        {missing ? <p className={errorClasses}>Choose a metadata file, or fill in the fields instead.</p> : null}
+        {missing ? (
+          <p className={errorClasses}>Choose a metadata file, or fill in the fields instead.</p>
+        ) : null}
         {problems.length > 0 ? (
           <ul className="flex flex-col gap-0.5">
             {problems.map((problem) => (

@@ -1,17 +1,23 @@
-import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { SHARED_METADATA_SCHEMAS_DIR } from "@scriptorium/contract/config";
 import { emptyMetadataEntry, type MetadataEntryDraft } from "@/lib/metadata/entry";
 import { listSchemas } from "@/lib/metadata/registry";
 import { MetadataForm } from "./metadata-form";
 
-const schemas = listSchemas(path.resolve("config/metadata-schemas"));
+const schemas = listSchemas(SHARED_METADATA_SCHEMAS_DIR);
 const DC = "http://purl.org/dc/elements/1.1/";
 const RM = "urn:scriptorium:schema:records-management:1.0";
 
 function render(value: MetadataEntryDraft, showErrors = false) {
   return renderToStaticMarkup(
-    <MetadataForm schemas={schemas} value={value} onChange={() => {}} showErrors={showErrors} idPrefix="pkg" />,
+    <MetadataForm
+      schemas={schemas}
+      value={value}
+      onChange={() => {}}
+      showErrors={showErrors}
+      idPrefix="pkg"
+    />,
   );
 }
 
@@ -38,7 +44,9 @@ describe("MetadataForm", () => {
     expect(element(html, "pkg_dates_created")).toContain('type="date"');
     expect(element(html, "pkg_retention_periodYears")).toContain('type="number"');
     expect(element(html, "pkg_record_reference")).toContain("pkg_record_reference__description");
-    expect(html).toContain("The reference number the organisation gave the record, e.g. HR-2024-0153.");
+    expect(html).toContain(
+      "The reference number the organisation gave the record, e.g. HR-2024-0153.",
+    );
     expect(html).toContain('aria-label="Remove item 1 of 1"');
     expect(html).toContain("Add agent</button>");
   });
@@ -50,11 +58,16 @@ describe("MetadataForm", () => {
   });
 
   it("after a submit attempt, shows each error at its field and marks the field invalid", () => {
-    const html = render({ ...emptyMetadataEntry(DC), fields: { date: "20", creator: ["Smith, Jane"] } }, true);
+    const html = render(
+      { ...emptyMetadataEntry(DC), fields: { date: "20", creator: ["Smith, Jane"] } },
+      true,
+    );
     expect(element(html, "pkg_title")).toContain('aria-invalid="true"');
     expect(element(html, "pkg_title")).toContain('aria-describedby="pkg_title__error');
     expect(html).toMatch(/<ul id="pkg_title__error"[^>]*><li[^>]*>This field is required\.<\/li>/);
-    expect(html).toMatch(/<ul id="pkg_date__error"[^>]*><li[^>]*>Enter a value in the expected form, e\.g\. 2024, 2024-03, 2024-03-15\.<\/li>/);
+    expect(html).toMatch(
+      /<ul id="pkg_date__error"[^>]*><li[^>]*>Enter a value in the expected form, e\.g\. 2024, 2024-03, 2024-03-15\.<\/li>/,
+    );
     expect(element(html, "pkg_creator_0")).not.toContain(`aria-invalid="`);
     expect(html).toMatch(/<label for="pkg_creator_0"[^>]*>Creator 1<\/label>/);
   });
@@ -76,7 +89,12 @@ describe("MetadataForm", () => {
   });
 
   it("lists what is wrong with an attached file", () => {
-    const file = { name: "rm.json", size: 12, base64: "e30=", problems: ["rm.json does not fit Records management: Record: This field is required."] };
+    const file = {
+      name: "rm.json",
+      size: 12,
+      base64: "e30=",
+      problems: ["rm.json does not fit Records management: Record: This field is required."],
+    };
     const html = render({ ...emptyMetadataEntry(RM), mode: "file", file });
     expect(html).toContain("rm.json does not fit Records management");
     expect(html).toContain('aria-label="Remove rm.json"');

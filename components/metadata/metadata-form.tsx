@@ -43,7 +43,14 @@ const MODES = [
 ] as const;
 
 // The schema picker, the mode switch and the chosen way of giving the metadata.
-export function MetadataForm({ schemas, value, onChange, showErrors = false, idPrefix, disabled }: MetadataFormProps) {
+export function MetadataForm({
+  schemas,
+  value,
+  onChange,
+  showErrors = false,
+  idPrefix,
+  disabled,
+}: MetadataFormProps) {
   const option = schemas.find((s) => s.uri === value.schema);
   const selectId = `${idPrefix}-schema`;
   const schemaMissing = showErrors && !option;
@@ -69,8 +76,15 @@ export function MetadataForm({ schemas, value, onChange, showErrors = false, idP
             </option>
           ))}
         </select>
-        <p id={`${selectId}__description`} className={cn(helpClasses, schemaMissing && errorClasses)}>
-          {option ? option.description : schemaMissing ? "Choose a metadata schema." : "The archive validates the metadata against this schema."}
+        <p
+          id={`${selectId}__description`}
+          className={cn(helpClasses, schemaMissing && errorClasses)}
+        >
+          {option
+            ? option.description
+            : schemaMissing
+              ? "Choose a metadata schema."
+              : "The archive validates the metadata against this schema."}
         </p>
       </div>
 
@@ -104,7 +118,14 @@ export function MetadataForm({ schemas, value, onChange, showErrors = false, idP
       ) : null}
 
       {option && value.mode === "fields" ? (
-        <SchemaFields option={option} value={value} onChange={onChange} showErrors={showErrors} idPrefix={idPrefix} disabled={disabled} />
+        <SchemaFields
+          option={option}
+          value={value}
+          onChange={onChange}
+          showErrors={showErrors}
+          idPrefix={idPrefix}
+          disabled={disabled}
+        />
       ) : null}
       {option && value.mode === "file" ? (
         <MetadataFileInput
@@ -155,7 +176,9 @@ function SchemaFields({
       extraErrors={errorSchema}
       transformErrors={transformErrors}
       disabled={disabled}
-      onChange={(event) => onChange({ ...value, fields: (event.formData ?? {}) as Record<string, unknown> })}
+      onChange={(event) =>
+        onChange({ ...value, fields: (event.formData ?? {}) as Record<string, unknown> })
+      }
     />
   );
 }

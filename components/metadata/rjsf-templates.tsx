@@ -29,7 +29,18 @@ function RequiredMark({ required }: { required?: boolean }) {
 }
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, description, hidden, required, displayLabel, fieldPathId } = props;
+  const {
+    id,
+    label,
+    children,
+    errors,
+    help,
+    description,
+    hidden,
+    required,
+    displayLabel,
+    fieldPathId,
+  } = props;
   if (hidden) return <div className="hidden">{children}</div>;
   // An item of a list: rjsf labels it "Creator-1", and every item counts as required.
   const isItem = typeof fieldPathId.path.at(-1) === "number";
@@ -50,17 +61,38 @@ function FieldTemplate(props: FieldTemplateProps) {
 }
 
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { title, description, properties, required, fieldPathId, registry, schema, uiSchema } = props;
-  const fields = properties.filter((p) => !p.hidden).map((p) => <div key={p.name}>{p.content}</div>);
+  const { title, description, properties, required, fieldPathId, registry, schema, uiSchema } =
+    props;
+  const fields = properties
+    .filter((p) => !p.hidden)
+    .map((p) => <div key={p.name}>{p.content}</div>);
   // The root object is the form itself: the schema picker above already names it.
   if (fieldPathId.path.length === 0) return <div className="flex flex-col gap-5">{fields}</div>;
   const Title = registry.templates.TitleFieldTemplate;
   const Description = registry.templates.DescriptionFieldTemplate;
   return (
-    <fieldset id={fieldPathId.$id} className="border-line flex flex-col gap-4 rounded-xl border p-4">
-      {title ? <Title id={`${fieldPathId.$id}__title`} title={title} required={required} schema={schema} uiSchema={uiSchema} registry={registry} /> : null}
+    <fieldset
+      id={fieldPathId.$id}
+      className="border-line flex flex-col gap-4 rounded-xl border p-4"
+    >
+      {title ? (
+        <Title
+          id={`${fieldPathId.$id}__title`}
+          title={title}
+          required={required}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
+      ) : null}
       {description ? (
-        <Description id={`${fieldPathId.$id}__description`} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />
+        <Description
+          id={`${fieldPathId.$id}__description`}
+          description={description}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
       ) : null}
       {fields}
     </fieldset>
@@ -68,23 +100,63 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 }
 
 function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { title, schema, items, canAdd, onAddClick, disabled, readonly, required, fieldPathId, registry, uiSchema } = props;
+  const {
+    title,
+    schema,
+    items,
+    canAdd,
+    onAddClick,
+    disabled,
+    readonly,
+    required,
+    fieldPathId,
+    registry,
+    uiSchema,
+  } = props;
   const Title = registry.templates.TitleFieldTemplate;
   const Description = registry.templates.DescriptionFieldTemplate;
   const description = typeof schema.description === "string" ? schema.description : undefined;
   const itemSchema = schema.items;
   const itemTitle =
-    itemSchema && typeof itemSchema === "object" && !Array.isArray(itemSchema) && typeof itemSchema.title === "string" ? itemSchema.title : title;
+    itemSchema &&
+    typeof itemSchema === "object" &&
+    !Array.isArray(itemSchema) &&
+    typeof itemSchema.title === "string"
+      ? itemSchema.title
+      : title;
   return (
-    <fieldset id={fieldPathId.$id} className="border-line flex flex-col gap-3 rounded-xl border p-4">
-      {title ? <Title id={`${fieldPathId.$id}__title`} title={title} required={required} schema={schema} uiSchema={uiSchema} registry={registry} /> : null}
+    <fieldset
+      id={fieldPathId.$id}
+      className="border-line flex flex-col gap-3 rounded-xl border p-4"
+    >
+      {title ? (
+        <Title
+          id={`${fieldPathId.$id}__title`}
+          title={title}
+          required={required}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
+      ) : null}
       {description ? (
-        <Description id={`${fieldPathId.$id}__description`} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />
+        <Description
+          id={`${fieldPathId.$id}__description`}
+          description={description}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
       ) : null}
       {items.length > 0 ? <ol className="flex flex-col gap-2">{items}</ol> : null}
       {canAdd ? (
         <div>
-          <Button variant="secondary" size="sm" onClick={onAddClick} disabled={disabled || readonly}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onAddClick}
+            disabled={disabled || readonly}
+          >
             <span aria-hidden="true">+</span> Add {itemTitle ? itemTitle.toLowerCase() : "an item"}
           </Button>
         </div>
@@ -95,7 +167,16 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, totalItems } = props;
-  const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
+  const {
+    hasMoveUp,
+    hasMoveDown,
+    hasRemove,
+    onMoveUpItem,
+    onMoveDownItem,
+    onRemoveItem,
+    disabled,
+    readonly,
+  } = buttonsProps;
   const off = disabled || readonly;
   const which = `item ${index + 1} of ${totalItems}`;
   return (
@@ -105,16 +186,37 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
         <div className="flex shrink-0 items-center gap-0.5 pt-1">
           {hasMoveUp || hasMoveDown ? (
             <>
-              <Button variant="ghost" size="icon" className="size-8" aria-label={`Move ${which} up`} disabled={off || !hasMoveUp} onClick={onMoveUpItem}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Move ${which} up`}
+                disabled={off || !hasMoveUp}
+                onClick={onMoveUpItem}
+              >
                 <span aria-hidden="true">↑</span>
               </Button>
-              <Button variant="ghost" size="icon" className="size-8" aria-label={`Move ${which} down`} disabled={off || !hasMoveDown} onClick={onMoveDownItem}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Move ${which} down`}
+                disabled={off || !hasMoveDown}
+                onClick={onMoveDownItem}
+              >
                 <span aria-hidden="true">↓</span>
               </Button>
             </>
           ) : null}
           {hasRemove ? (
-            <Button variant="ghost" size="icon" className="hover:bg-danger-soft hover:text-danger size-8" aria-label={`Remove ${which}`} disabled={off} onClick={onRemoveItem}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="hover:bg-danger-soft hover:text-danger size-8"
+              aria-label={`Remove ${which}`}
+              disabled={off}
+              onClick={onRemoveItem}
+            >
               <span aria-hidden="true">×</span>
             </Button>
           ) : null}

@@ -16,7 +16,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { inputClasses } from "./input-classes";
 
-const invalid = (rawErrors: string[] | undefined) => (rawErrors && rawErrors.length > 0 ? true : undefined);
+const invalid = (rawErrors: string[] | undefined) =>
+  rawErrors && rawErrors.length > 0 ? true : undefined;
 
 // Array items have no visible label of their own; the name read out is the array's title and position.
 const hiddenLabel = (props: Pick<WidgetProps, "hideLabel" | "label">) =>
@@ -24,7 +25,18 @@ const hiddenLabel = (props: Pick<WidgetProps, "hideLabel" | "label">) =>
 
 // <input> for text, numbers, dates, email and URIs.
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    onChangeOverride,
+  } = props;
   const { options, schema, type, rawErrors, placeholder, required } = props;
   const inputProps = getInputProps(schema, type, options);
   const shown = value === undefined || value === null ? "" : value;
@@ -67,11 +79,13 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
 
 // <select> for enums, with an empty first choice so nothing is picked by accident.
 export function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, options, value, required, disabled, readonly, autofocus, rawErrors } = props;
+  const { id, htmlName, options, value, required, disabled, readonly, autofocus, rawErrors } =
+    props;
   const { onChange, onBlur, onFocus } = props;
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptionsIndexForValue(value, enumOptions, false);
-  const decode = (index: string) => enumOptionsValueForIndex(index, enumOptions, options.emptyValue);
+  const decode = (index: string) =>
+    enumOptionsValueForIndex(index, enumOptions, options.emptyValue);
   return (
     <select
       id={id}
@@ -90,7 +104,11 @@ export function SelectWidget(props: WidgetProps) {
     >
       <option value="">Choose…</option>
       {enumOptions.map(({ label }, index) => (
-        <option key={index} value={String(index)} disabled={options.enumDisabled?.includes(enumOptions[index]?.value)}>
+        <option
+          key={index}
+          value={String(index)}
+          disabled={options.enumDisabled?.includes(enumOptions[index]?.value)}
+        >
           {label}
         </option>
       ))}
@@ -100,7 +118,8 @@ export function SelectWidget(props: WidgetProps) {
 
 // <textarea> for long free text ("ui:widget": "textarea").
 export function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, options, value, required, disabled, readonly, autofocus, rawErrors } = props;
+  const { id, htmlName, options, value, required, disabled, readonly, autofocus, rawErrors } =
+    props;
   return (
     <textarea
       id={id}
@@ -115,7 +134,9 @@ export function TextareaWidget(props: WidgetProps) {
       aria-label={hiddenLabel(props)}
       aria-invalid={invalid(rawErrors)}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(event) => props.onChange(event.target.value === "" ? options.emptyValue : event.target.value)}
+      onChange={(event) =>
+        props.onChange(event.target.value === "" ? options.emptyValue : event.target.value)
+      }
       onBlur={(event) => props.onBlur(id, event.target.value)}
       onFocus={(event) => props.onFocus(id, event.target.value)}
     />
@@ -123,14 +144,26 @@ export function TextareaWidget(props: WidgetProps) {
 }
 
 function iconButton(label: string, glyph: string, tone: "ghost" | "danger" = "ghost") {
-  function RjsfIconButton({ icon: _icon, iconType: _type, registry: _r, uiSchema: _u, className, title, ...rest }: IconButtonProps) {
+  function RjsfIconButton({
+    icon: _icon,
+    iconType: _type,
+    registry: _r,
+    uiSchema: _u,
+    className,
+    title,
+    ...rest
+  }: IconButtonProps) {
     return (
       <Button
         variant="ghost"
         size="icon"
         aria-label={typeof title === "string" && title !== "" ? title : label}
         title={typeof title === "string" && title !== "" ? title : label}
-        className={cn("size-8", tone === "danger" && "hover:bg-danger-soft hover:text-danger", className)}
+        className={cn(
+          "size-8",
+          tone === "danger" && "hover:bg-danger-soft hover:text-danger",
+          className,
+        )}
         {...rest}
       >
         <span aria-hidden="true">{glyph}</span>

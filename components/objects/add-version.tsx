@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { inputClasses } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
-import type { UpdatePOCRequest } from "@/lib/preservation/schemas";
+import type { UpdatePOCRequest } from "@scriptorium/contract/preservation/schemas";
 import {
   callPreservation,
   objectVersionOptions,

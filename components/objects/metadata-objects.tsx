@@ -9,7 +9,7 @@ import {
   type MetadataEntryDraft,
   type MetadataSchemaOption,
 } from "@/lib/metadata/entry";
-import type { PO } from "@/lib/preservation/schemas";
+import type { PO } from "@scriptorium/contract/preservation/schemas";
 import { Relations } from "./dropped-list";
 import { metadataPo } from "./po-from-file";
 

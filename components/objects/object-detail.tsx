@@ -9,7 +9,7 @@ import { DeleteObjectDialog } from "@/components/admin/delete-object-dialog";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Capabilities } from "@/lib/preservation/capabilities";
-import type { EvidenceFormat, Profile } from "@/lib/preservation/schemas";
+import type { EvidenceFormat, Profile } from "@scriptorium/contract/preservation/schemas";
 import {
   objectVersionOptions,
   profilesOptions,

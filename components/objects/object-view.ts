@@ -1,6 +1,6 @@
 // What the object page derives from the archive's answers: the versions named in the trace, the
 // trace's steps in words, which preview suits a PO, and which evidence record belongs to which PO.
-import type { StoredPO, TraceEvent } from "@/lib/preservation/schemas";
+import type { StoredPO, TraceEvent } from "@scriptorium/contract/preservation/schemas";
 
 export interface VersionEntry {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PO } from "@/lib/preservation/schemas";
+import { PO } from "@scriptorium/contract/preservation/schemas";
 import { dataPo, decidePo, metadataPo, uniqueIds } from "./po-from-file";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

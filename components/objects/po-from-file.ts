@@ -1,7 +1,7 @@
 // How a dropped file becomes a preservation object (ETSI POType): its media type, detected from
 // the bytes first, and whether it travels as xmlData or binaryData. Pure: the page reads the first
 // bytes of the file and passes them in.
-import type { PO } from "@/lib/preservation/schemas";
+import type { PO } from "@scriptorium/contract/preservation/schemas";
 
 // How many leading bytes the detection needs.
 export const SNIFF_BYTES = 512;

@@ -2,7 +2,7 @@
 // An inline preview of one data object: images and PDFs from the content route (the PDF in a
 // sandboxed frame), text and XML decoded here and shown as text, never rendered as markup.
 import { useMemo } from "react";
-import type { StoredPO } from "@/lib/preservation/schemas";
+import type { StoredPO } from "@scriptorium/contract/preservation/schemas";
 import { contentOf, previewKind } from "./object-view";
 import { base64ToText } from "./validation-report";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button, buttonClasses } from "@/components/ui/button";
-import type { PreservePOResponse } from "@/lib/preservation/schemas";
+import type { PreservePOResponse } from "@scriptorium/contract/preservation/schemas";
 
 export interface PreserveAnswerProps {
   answer: PreservePOResponse;

@@ -13,7 +13,7 @@ import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
-import type { PreservePORequest } from "@/lib/preservation/schemas";
+import type { PreservePORequest } from "@scriptorium/contract/preservation/schemas";
 import { callPreservation, profilesOptions, type ApiCallError } from "@/lib/queries/preservation";
 import { FileDrop } from "./file-drop";
 import {

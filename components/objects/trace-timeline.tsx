@@ -1,7 +1,7 @@
 "use client";
 // The archive's trace of an object (RetrieveTrace), oldest first, each step in words with who did
 // it and the archive's own detail. It outlives the object, so it still tells a deleted object's story.
-import type { TraceEvent } from "@/lib/preservation/schemas";
+import type { TraceEvent } from "@scriptorium/contract/preservation/schemas";
 import { traceStepName } from "./object-view";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {

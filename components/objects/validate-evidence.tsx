@@ -4,7 +4,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
-import type { Evidence, PO, StoredPO, ValidateEvidenceResponse } from "@/lib/preservation/schemas";
+import type {
+  Evidence,
+  PO,
+  StoredPO,
+  ValidateEvidenceResponse,
+} from "@scriptorium/contract/preservation/schemas";
 import { callPreservation, evidenceOptions, type ApiCallError } from "@/lib/queries/preservation";
 import { evidenceFor } from "./object-view";
 import { base64ToText, checkTitle, readValidationReport } from "./validation-report";

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { evidenceFormatName } from "@/lib/preservation/profile-text";
-import type { EvidenceFormat, StoredPO } from "@/lib/preservation/schemas";
+import type { EvidenceFormat, StoredPO } from "@scriptorium/contract/preservation/schemas";
 import { formatBytes } from "@/lib/upload/format";
 import { contentOf, decodedSize } from "./object-view";
 import { PoPreview } from "./po-preview";

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { dayParts, daysSentence, stackedDays } from "./day-series";
 
-const day = (d: string, ingested = 0, warned = 0, failed = 0, inProgress = 0) => ({ day: d, ingested, warned, failed, inProgress });
+const day = (d: string, ingested = 0, warned = 0, failed = 0, inProgress = 0) => ({
+  day: d,
+  ingested,
+  warned,
+  failed,
+  inProgress,
+});
 
 describe("stackedDays", () => {
   it("gives each band's top edge as the running sum of the bands below", () => {
@@ -33,6 +39,8 @@ describe("daysSentence", () => {
   });
 
   it("says so when nothing was submitted", () => {
-    expect(daysSentence([day("2025-11-20"), day("2025-11-21")])).toBe("No submissions from 20 Nov to 21 Nov.");
+    expect(daysSentence([day("2025-11-20"), day("2025-11-21")])).toBe(
+      "No submissions from 20 Nov to 21 Nov.",
+    );
   });
 });

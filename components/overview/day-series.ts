@@ -27,7 +27,8 @@ export function stackedDays(days: readonly DayCount[]): { x: number[]; tops: num
 export function dayParts(d: DayCount): string {
   const parts: string[] = [];
   const ingested = d.ingested + d.warned;
-  if (ingested > 0) parts.push(`${ingested} ingested${d.warned > 0 ? ` (${d.warned} with warnings)` : ""}`);
+  if (ingested > 0)
+    parts.push(`${ingested} ingested${d.warned > 0 ? ` (${d.warned} with warnings)` : ""}`);
   if (d.failed > 0) parts.push(`${d.failed} failed`);
   if (d.inProgress > 0) parts.push(`${d.inProgress} in progress`);
   return parts.length > 0 ? parts.join(", ") : "no submissions";

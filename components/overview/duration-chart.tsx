@@ -14,8 +14,17 @@ import { UplotChart } from "./uplot-chart";
 const bars = uPlot.paths.bars?.({ size: [0.7, 56], align: 0 });
 
 // The histogram card; the time is what the journal recorded (submission to the status it last saw).
-export function DurationChart({ durations, windowDays }: { durations: DurationSummary; windowDays: number }) {
-  const labels = useMemo(() => durations.buckets.map((b, i) => DURATION_AXIS_LABELS[i] ?? b.label), [durations]);
+export function DurationChart({
+  durations,
+  windowDays,
+}: {
+  durations: DurationSummary;
+  windowDays: number;
+}) {
+  const labels = useMemo(
+    () => durations.buckets.map((b, i) => DURATION_AXIS_LABELS[i] ?? b.label),
+    [durations],
+  );
   const data = useMemo<uPlot.AlignedData>(
     () => [durations.buckets.map((_, i) => i), durations.buckets.map((b) => b.count)],
     [durations],
@@ -52,18 +61,25 @@ export function DurationChart({ durations, windowDays }: { durations: DurationSu
       table={
         <table className={tableClasses.table}>
           <caption className={tableClasses.caption}>
-            Submissions by the time from submission to INGESTED or FAILED, as the journal recorded it.
+            Submissions by the time from submission to INGESTED or FAILED, as the journal recorded
+            it.
           </caption>
           <thead>
             <tr>
-              <th scope="col" className={tableClasses.th}>Time taken</th>
-              <th scope="col" className={tableClasses.th}>Submissions</th>
+              <th scope="col" className={tableClasses.th}>
+                Time taken
+              </th>
+              <th scope="col" className={tableClasses.th}>
+                Submissions
+              </th>
             </tr>
           </thead>
           <tbody>
             {durations.buckets.map((b) => (
               <tr key={b.label}>
-                <th scope="row" className={tableClasses.td}>{b.label}</th>
+                <th scope="row" className={tableClasses.td}>
+                  {b.label}
+                </th>
                 <td className={tableClasses.td}>{b.count}</td>
               </tr>
             ))}
@@ -74,11 +90,15 @@ export function DurationChart({ durations, windowDays }: { durations: DurationSu
       <dl className="grid grid-cols-2 gap-3">
         <div className="bg-surface-muted rounded-lg px-3 py-2">
           <dt className="text-ink-muted text-xs">Half finished within</dt>
-          <dd className="text-ink text-lg font-semibold tabular-nums">{formatDuration(durations.medianSeconds)}</dd>
+          <dd className="text-ink text-lg font-semibold tabular-nums">
+            {formatDuration(durations.medianSeconds)}
+          </dd>
         </div>
         <div className="bg-surface-muted rounded-lg px-3 py-2">
           <dt className="text-ink-muted text-xs">Nine in ten within</dt>
-          <dd className="text-ink text-lg font-semibold tabular-nums">{formatDuration(durations.p90Seconds)}</dd>
+          <dd className="text-ink text-lg font-semibold tabular-nums">
+            {formatDuration(durations.p90Seconds)}
+          </dd>
         </div>
       </dl>
       <UplotChart options={options} data={data} height={180} />

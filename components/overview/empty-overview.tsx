@@ -16,7 +16,11 @@ export function EmptyOverview({
   return (
     <EmptyState
       icon={<GridIcon />}
-      title={scope === "tenant" ? `Nothing has been ingested in ${tenant} yet` : "You have not ingested anything yet"}
+      title={
+        scope === "tenant"
+          ? `Nothing has been ingested in ${tenant} yet`
+          : "You have not ingested anything yet"
+      }
       action={
         <Link href="/ingest" className={buttonClasses("primary")}>
           Send a first package
@@ -31,8 +35,9 @@ export function EmptyOverview({
       </p>
       {embeddedArchive ? (
         <p className="mt-2">
-          This dashboard runs on the embedded demo archive: <code className="font-mono">npm run demo</code>{" "}
-          fills it with sample packages in a few seconds.
+          This dashboard runs on the embedded demo archive:{" "}
+          <code className="font-mono">npm run demo</code> fills it with sample packages in a few
+          seconds.
         </p>
       ) : null}
     </EmptyState>

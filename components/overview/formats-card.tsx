@@ -12,8 +12,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function coverageSentence(sample: Extract<FormatSample, { ok: true }>): string {
   const base = `Files of the last ${plural(sample.packages, "ingested package", "ingested packages")} (the latest version of each), as the archive identified them.`;
   const notes: string[] = [];
-  if (sample.gone > 0) notes.push(`${plural(sample.gone, "package is", "packages are")} no longer in the archive`);
-  if (sample.unreadable > 0) notes.push(`${plural(sample.unreadable, "package", "packages")} could not be read just now`);
+  if (sample.gone > 0)
+    notes.push(`${plural(sample.gone, "package is", "packages are")} no longer in the archive`);
+  if (sample.unreadable > 0)
+    notes.push(`${plural(sample.unreadable, "package", "packages")} could not be read just now`);
   return notes.length > 0 ? `${base} ${notes.join("; ")}.` : base;
 }
 
@@ -27,7 +29,9 @@ export function FormatsCard({ sample, now }: { sample: FormatSample; now: Date }
             Formats identified
           </h2>
           <p className="text-ink-muted text-sm">
-            {sample.ok ? coverageSentence(sample) : "Formats and storage come from the archive, which did not answer."}
+            {sample.ok
+              ? coverageSentence(sample)
+              : "Formats and storage come from the archive, which did not answer."}
           </p>
         </div>
         {!sample.ok ? (
@@ -35,7 +39,9 @@ export function FormatsCard({ sample, now }: { sample: FormatSample; now: Date }
             {sample.message}
           </p>
         ) : sample.packages === 0 ? (
-          <p className="text-ink-muted text-sm">No package has been ingested yet, so there are no formats to show.</p>
+          <p className="text-ink-muted text-sm">
+            No package has been ingested yet, so there are no formats to show.
+          </p>
         ) : (
           <FormatList sample={sample} now={now} />
         )}
@@ -52,7 +58,9 @@ function FormatList({ sample, now }: { sample: Extract<FormatSample, { ok: true 
       <dl className="grid grid-cols-2 gap-3">
         <div className="bg-surface-muted rounded-lg px-3 py-2">
           <dt className="text-ink-muted text-xs">Storage used by these packages</dt>
-          <dd className="text-ink text-lg font-semibold tabular-nums">{formatBytes(sample.bytes)}</dd>
+          <dd className="text-ink text-lg font-semibold tabular-nums">
+            {formatBytes(sample.bytes)}
+          </dd>
         </div>
         <div className="bg-surface-muted rounded-lg px-3 py-2">
           <dt className="text-ink-muted text-xs">Files</dt>
@@ -70,21 +78,30 @@ function FormatList({ sample, now }: { sample: Extract<FormatSample, { ok: true 
               <div className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="text-ink min-w-0 truncate" title={f.formatName}>
                   {f.formatName}
-                  {f.puid ? <span className="text-ink-muted font-mono text-xs"> {f.puid}</span> : null}
+                  {f.puid ? (
+                    <span className="text-ink-muted font-mono text-xs"> {f.puid}</span>
+                  ) : null}
                 </span>
                 <span className="text-ink-muted shrink-0 text-xs tabular-nums">
                   {plural(f.files, "file", "files")}, {formatBytes(f.bytes)}
                 </span>
               </div>
-              <div aria-hidden="true" className="bg-surface-muted h-1.5 overflow-hidden rounded-full">
-                <div className="bg-accent h-full rounded-full" style={{ width: `${(f.files / most) * 100}%` }} />
+              <div
+                aria-hidden="true"
+                className="bg-surface-muted h-1.5 overflow-hidden rounded-full"
+              >
+                <div
+                  className="bg-accent h-full rounded-full"
+                  style={{ width: `${(f.files / most) * 100}%` }}
+                />
               </div>
             </li>
           ))}
         </ol>
       )}
       <p className="text-ink-muted text-xs">
-        Asked <TimeAgo iso={sample.readAt} now={now} />; each package&apos;s answer is reused for a minute.
+        Asked <TimeAgo iso={sample.readAt} now={now} />; each package&apos;s answer is reused for a
+        minute.
       </p>
     </>
   );

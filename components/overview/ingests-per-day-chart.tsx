@@ -74,23 +74,33 @@ export function IngestsPerDayChart({ days, windowDays }: { days: DayCount[]; win
           </caption>
           <thead>
             <tr>
-              <th scope="col" className={tableClasses.th}>Day</th>
+              <th scope="col" className={tableClasses.th}>
+                Day
+              </th>
               {DAY_BANDS.map((b) => (
-                <th key={b.key} scope="col" className={tableClasses.th}>{b.label}</th>
+                <th key={b.key} scope="col" className={tableClasses.th}>
+                  {b.label}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {active.length === 0 ? (
               <tr>
-                <td colSpan={DAY_BANDS.length + 1} className={tableClasses.td}>No submissions.</td>
+                <td colSpan={DAY_BANDS.length + 1} className={tableClasses.td}>
+                  No submissions.
+                </td>
               </tr>
             ) : (
               active.map((d) => (
                 <tr key={d.day}>
-                  <th scope="row" className={tableClasses.td}>{longDay(d.day)}</th>
+                  <th scope="row" className={tableClasses.td}>
+                    {longDay(d.day)}
+                  </th>
                   {DAY_BANDS.map((b) => (
-                    <td key={b.key} className={tableClasses.td}>{d[b.key]}</td>
+                    <td key={b.key} className={tableClasses.td}>
+                      {d[b.key]}
+                    </td>
                   ))}
                 </tr>
               ))
@@ -100,9 +110,13 @@ export function IngestsPerDayChart({ days, windowDays }: { days: DayCount[]; win
       }
     >
       <div className="flex flex-col gap-2">
-        <ChartLegend items={DAY_BANDS.map((b) => ({ label: b.label, swatch: BAND_SWATCH[b.key] }))} />
+        <ChartLegend
+          items={DAY_BANDS.map((b) => ({ label: b.label, swatch: BAND_SWATCH[b.key] }))}
+        />
         <p className="text-ink-muted min-h-5 text-xs" aria-hidden="true">
-          {hoveredDay ? `${longDay(hoveredDay.day)}: ${dayParts(hoveredDay)}` : "Point at a bar to see its day."}
+          {hoveredDay
+            ? `${longDay(hoveredDay.day)}: ${dayParts(hoveredDay)}`
+            : "Point at a bar to see its day."}
         </p>
         <UplotChart options={options} data={data} height={220} />
       </div>

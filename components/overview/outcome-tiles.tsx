@@ -42,7 +42,11 @@ export function OutcomeTiles({
 }) {
   const [ingestedShare, failedShare] = splitPercent(outcomes.ingested, outcomes.failed);
   const tiles: Tile[] = [
-    { label: "Submitted", value: String(outcomes.submitted), note: `in the last ${windowDays} days` },
+    {
+      label: "Submitted",
+      value: String(outcomes.submitted),
+      note: `in the last ${windowDays} days`,
+    },
     {
       label: "Ingested",
       value: String(outcomes.ingested),
@@ -82,13 +86,17 @@ export function OutcomeTiles({
             key={tile.label}
             className={cn(
               "relative flex flex-col gap-1 px-4 py-3",
-              tile.href && "hover:border-line-strong has-[a:focus-visible]:outline-focus has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2",
+              tile.href &&
+                "hover:border-line-strong has-[a:focus-visible]:outline-focus has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2",
             )}
           >
             <dt className="text-ink-muted text-xs font-medium">
               {tile.href ? (
                 // The stretched link makes the tile one click target with one tab stop.
-                <Link href={tile.href} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
+                <Link
+                  href={tile.href}
+                  className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
+                >
                   {tile.label}
                 </Link>
               ) : (
@@ -96,7 +104,12 @@ export function OutcomeTiles({
               )}
             </dt>
             <dd className="flex flex-col">
-              <span className={cn("text-ink text-2xl font-semibold tabular-nums", tile.tone && TONE[tile.tone])}>
+              <span
+                className={cn(
+                  "text-ink text-2xl font-semibold tabular-nums",
+                  tile.tone && TONE[tile.tone],
+                )}
+              >
                 {tile.value}
               </span>
               <span className="text-ink-muted text-xs">{tile.note}</span>

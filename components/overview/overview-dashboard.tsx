@@ -23,7 +23,10 @@ export function OverviewDashboard({ tenant }: { tenant: string }) {
 
   if (overview.isError) {
     return (
-      <div role="alert" className="border-danger/30 bg-danger-soft text-danger flex flex-col items-start gap-3 rounded-xl border p-5 text-sm">
+      <div
+        role="alert"
+        className="border-danger/30 bg-danger-soft text-danger flex flex-col items-start gap-3 rounded-xl border p-5 text-sm"
+      >
         <p>The overview could not be loaded: {overview.error.message}</p>
         <Button variant="secondary" size="sm" onClick={() => void overview.refetch()}>
           Try again
@@ -35,7 +38,9 @@ export function OverviewDashboard({ tenant }: { tenant: string }) {
   if (!data) {
     return (
       <div aria-busy="true" className="flex flex-col gap-4">
-        <p className="sr-only" role="status">Loading the overview…</p>
+        <p className="sr-only" role="status">
+          Loading the overview…
+        </p>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="bg-surface-muted h-20 animate-pulse rounded-xl" />
@@ -46,12 +51,22 @@ export function OverviewDashboard({ tenant }: { tenant: string }) {
     );
   }
   if (data.journalTotal === 0) {
-    return <EmptyOverview scope={data.scope} tenant={data.tenant} embeddedArchive={data.embeddedArchive} />;
+    return (
+      <EmptyOverview
+        scope={data.scope}
+        tenant={data.tenant}
+        embeddedArchive={data.embeddedArchive}
+      />
+    );
   }
   const now = new Date(overview.dataUpdatedAt);
   return (
     <div className="flex flex-col gap-6">
-      <OutcomeTiles outcomes={data.outcomes} windowDays={data.windowDays} reviewQueue={data.reviewQueue} />
+      <OutcomeTiles
+        outcomes={data.outcomes}
+        windowDays={data.windowDays}
+        reviewQueue={data.reviewQueue}
+      />
       <IngestsPerDayChart days={data.days} windowDays={data.windowDays} />
       <div className="grid gap-6 lg:grid-cols-2">
         <DurationChart durations={data.durations} windowDays={data.windowDays} />

@@ -37,7 +37,9 @@ export function RecentActivity({
               Recent activity
             </h2>
             <p className="text-ink-muted text-sm">
-              {scope === "tenant" ? "The latest submissions in this tenant." : "Your latest submissions."}
+              {scope === "tenant"
+                ? "The latest submissions in this tenant."
+                : "Your latest submissions."}
             </p>
           </div>
           <Link href="/ingests" className={buttonClasses("secondary", "sm")}>
@@ -46,14 +48,24 @@ export function RecentActivity({
         </div>
         <ol className="divide-line flex flex-col divide-y">
           {recent.map((r) => (
-            <li key={`${r.packageId}/${r.submissionName}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5 text-sm">
-              <Link href={statusPage(r)} className="text-ink min-w-0 font-medium break-all underline-offset-2 hover:underline">
+            <li
+              key={`${r.packageId}/${r.submissionName}`}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5 text-sm"
+            >
+              <Link
+                href={statusPage(r)}
+                className="text-ink min-w-0 font-medium break-all underline-offset-2 hover:underline"
+              >
                 {r.packageId}
                 <span className="text-ink-muted font-normal"> / {r.submissionName}</span>
               </Link>
-              <Badge tone={STATUS_TONE[statusTone(r.lastStatus)]}>{r.lastStatus ?? "status not known yet"}</Badge>
+              <Badge tone={STATUS_TONE[statusTone(r.lastStatus)]}>
+                {r.lastStatus ?? "status not known yet"}
+              </Badge>
               {r.pluginOutcome && r.pluginOutcome !== "SUCCESS" ? (
-                <Badge tone={OUTCOME_TONE[r.pluginOutcome] ?? "neutral"}>plugin {r.pluginOutcome}</Badge>
+                <Badge tone={OUTCOME_TONE[r.pluginOutcome] ?? "neutral"}>
+                  plugin {r.pluginOutcome}
+                </Badge>
               ) : null}
               <span className="text-ink-muted ml-auto text-xs">
                 {scope === "tenant" ? `${r.userName}, ` : ""}

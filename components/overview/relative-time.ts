@@ -15,7 +15,8 @@ export function relativeTime(instant: Date, now: Date, locale = "en"): string {
   if (!Number.isFinite(seconds) || seconds < 60) return "just now";
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   for (const step of STEPS) {
-    if (seconds >= step.seconds) return format.format(-Math.floor(seconds / step.seconds), step.unit);
+    if (seconds >= step.seconds)
+      return format.format(-Math.floor(seconds / step.seconds), step.unit);
   }
   return "just now";
 }

@@ -8,7 +8,11 @@ const noSubscription = () => () => {};
 
 // <time> whose text says how long ago `iso` was.
 export function TimeAgo({ iso, now }: { iso: string; now: Date }) {
-  const client = useSyncExternalStore(noSubscription, () => true, () => false);
+  const client = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return <span>{iso}</span>;
   const full = client

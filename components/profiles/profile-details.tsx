@@ -12,7 +12,7 @@ import {
   specReference,
   storageModelText,
 } from "@/lib/preservation/profile-text";
-import type { Profile } from "@/lib/preservation/schemas";
+import type { Profile } from "@scriptorium/contract/preservation/schemas";
 import { formatDay } from "./format-day";
 import { ValidityBadge } from "./validity-badge";
 

@@ -2,7 +2,7 @@
 // sentences. The codes stay available under "Details" for whoever needs to report them, never alone.
 import type { ReactNode } from "react";
 import { AlertIcon, ShieldIcon } from "@/components/ui/icons";
-import { describeResult, type ResultLike } from "@/lib/preservation/result-codes";
+import { describeResult, type ResultLike } from "@scriptorium/contract/preservation/result-codes";
 import { cn } from "@/lib/utils";
 
 const TONES = {

@@ -17,7 +17,8 @@ export function FirstRunTour({ offer }: { offer: boolean }) {
   const [offered, setOffered] = useState(offer);
   const remember = useMutation({
     mutationFn: () => saveTourDismissed(true),
-    onError: (error) => toast.error(`The dashboard could not remember that you have seen the tour: ${error.message}`),
+    onError: (error) =>
+      toast.error(`The dashboard could not remember that you have seen the tour: ${error.message}`),
   });
   const done = () => {
     tourStore.set(false);
@@ -31,7 +32,10 @@ export function FirstRunTour({ offer }: { offer: boolean }) {
     <>
       {offered ? (
         <Card className="border-accent/30 bg-accent-soft/40">
-          <section aria-labelledby="tour-offer-title" className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center">
+          <section
+            aria-labelledby="tour-offer-title"
+            className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center"
+          >
             <span className="bg-accent-soft text-accent-soft-ink flex size-10 shrink-0 items-center justify-center rounded-lg">
               <BookIcon className="size-5" />
             </span>
@@ -40,7 +44,8 @@ export function FirstRunTour({ offer }: { offer: boolean }) {
                 New here? Take the one-minute tour
               </h2>
               <p className="text-ink-muted text-sm">
-                Five stops: the overview, sending a package, following it, finding preserved objects and the profiles.
+                Five stops: the overview, sending a package, following it, finding preserved objects
+                and the profiles.
               </p>
             </div>
             <div className="flex shrink-0 gap-2">

@@ -28,7 +28,8 @@ export function TourDialog({ open, onClose }: TourDialogProps) {
 
   const onKeyDown = (event: KeyboardEvent) => {
     // Arrow keys move between steps, except where they already mean something (a text field).
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)
+      return;
     if (event.key === "ArrowRight") setIndex((i) => stepAfter(i, 1));
     if (event.key === "ArrowLeft") setIndex((i) => stepAfter(i, -1));
   };
@@ -47,7 +48,8 @@ export function TourDialog({ open, onClose }: TourDialogProps) {
           onKeyDown={onKeyDown}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
             setIndex(0);
             next.current?.focus();
           }}
@@ -55,14 +57,18 @@ export function TourDialog({ open, onClose }: TourDialogProps) {
             // Without a Dialog.Trigger Radix would leave focus on <body>; the opener may be gone
             // too (the first-run offer disappears once the tour is done).
             event.preventDefault();
-            const target = opener.current?.isConnected ? opener.current : document.getElementById("main");
+            const target = opener.current?.isConnected
+              ? opener.current
+              : document.getElementById("main");
             target?.focus();
           }}
           className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-xl border p-6 shadow-lg"
         >
           <div className="flex items-start justify-between gap-4">
             <div className="flex flex-col gap-1">
-              <Dialog.Title className="text-ink text-lg font-semibold">A short tour of Scriptorium</Dialog.Title>
+              <Dialog.Title className="text-ink text-lg font-semibold">
+                A short tour of Scriptorium
+              </Dialog.Title>
               <Dialog.Description className="text-ink-muted text-sm">
                 Five stops, a sentence each. Use Next and Back, or the arrow keys.
               </Dialog.Description>
@@ -79,7 +85,9 @@ export function TourDialog({ open, onClose }: TourDialogProps) {
                   aria-current={i === index ? "step" : undefined}
                   className={cn(
                     "rounded-full px-2.5 py-1 text-xs font-medium transition-colors",
-                    i === index ? "bg-accent text-accent-ink" : "bg-surface-muted text-ink-muted hover:text-ink",
+                    i === index
+                      ? "bg-accent text-accent-ink"
+                      : "bg-surface-muted text-ink-muted hover:text-ink",
                   )}
                 >
                   <span className="sr-only">Step {i + 1}: </span>
@@ -89,7 +97,11 @@ export function TourDialog({ open, onClose }: TourDialogProps) {
             ))}
           </ol>
 
-          <section aria-live="polite" aria-atomic="true" className="bg-surface-muted flex gap-4 rounded-lg p-4">
+          <section
+            aria-live="polite"
+            aria-atomic="true"
+            className="bg-surface-muted flex gap-4 rounded-lg p-4"
+          >
             <span className="bg-accent-soft text-accent-soft-ink flex size-10 shrink-0 items-center justify-center rounded-lg">
               <Icon className="size-5" />
             </span>

@@ -3,7 +3,13 @@ import { stepAfter, TOUR_STEPS } from "./tour-steps";
 
 describe("TOUR_STEPS", () => {
   it("visits the five main flows in order, named as in the navigation", () => {
-    expect(TOUR_STEPS.map((s) => s.title)).toEqual(["Overview", "Ingest", "Ingests", "Objects", "Profiles"]);
+    expect(TOUR_STEPS.map((s) => s.title)).toEqual([
+      "Overview",
+      "Ingest",
+      "Ingests",
+      "Objects",
+      "Profiles",
+    ]);
     expect(TOUR_STEPS.every((s) => s.text.length > 40)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-// The embedded archive's demo users (config/identities.json).
+// The embedded archive's demo users (archive/config/identities.json).
 export const USERS = {
   archivist: {
     username: "archivist",

@@ -1,7 +1,7 @@
 // The audit log's filters as the page, the list route and the export routes share them: read from
 // a query string leniently (a bad value is dropped, never an error) and written back to one.
 import type { AuditOutcome } from "@/lib/journal/audit";
-import { findUnstorableText } from "@/lib/storable-text";
+import { findUnstorableText } from "@scriptorium/contract/storable-text";
 
 export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure", "denied"];
 

@@ -4,7 +4,7 @@ import "server-only";
 // (403), role (403), then the handler; whatever it throws becomes the error shape. Mutations are
 // written to the audit log with who, what, target and outcome.
 import type { AuditOutcome } from "@/lib/journal/audit";
-import { unstorableTextProblem } from "@/lib/storable-text";
+import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
 import { apiDeps, type ApiDeps, type ApiSession } from "./deps";
 import { ApiError, errorResponse, toApiError } from "./errors";
 import { assertSameOrigin } from "./request";

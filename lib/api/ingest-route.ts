@@ -6,7 +6,7 @@ import {
   unknownEnrichers,
   type Enricher,
   type IngestResponse,
-} from "@/lib/ingest/schemas";
+} from "@scriptorium/contract/ingest/schemas";
 import type { Accepted } from "@/lib/ingest/client";
 import { ApiError } from "./errors";
 import type { RouteContext } from "./handler";

@@ -15,13 +15,13 @@ import {
   IngestSipRequest,
   SipStatusParams,
   UpdateDocumentRequest,
-} from "@/lib/ingest/schemas";
+} from "@scriptorium/contract/ingest/schemas";
 import {
   isPreservationOperation,
   PRESERVATION_OPERATION_NAMES,
   PRESERVATION_OPERATIONS,
-} from "@/lib/preservation/schemas";
-import { findUnstorableText } from "@/lib/storable-text";
+} from "@scriptorium/contract/preservation/schemas";
+import { findUnstorableText } from "@scriptorium/contract/storable-text";
 import { startTestArchive, type TestArchive } from "./testing/archive";
 import { invoke, sessionOf, startHarness, type Harness, type RouteAnswer } from "./testing/harness";
 

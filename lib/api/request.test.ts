@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IngestDocumentRequest } from "@/lib/ingest/schemas";
+import { IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
 import { ApiError } from "./errors";
 import { assertSameOrigin, BODY_LIMIT_BYTES, parseOrThrow, readJsonBody } from "./request";
 

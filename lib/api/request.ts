@@ -1,10 +1,10 @@
 // What every /api route checks about the incoming request before anything goes upstream: where it
 // comes from, what it carries and whether that matches the contract.
 import type { z } from "zod";
-import { readLimited } from "@/lib/read-limited";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
-import { findUnstorableText, unstorableTextProblem } from "@/lib/storable-text";
-import { describeZodError } from "@/lib/zod-error";
+import { readLimited } from "@scriptorium/contract/read-limited";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
+import { findUnstorableText, unstorableTextProblem } from "@scriptorium/contract/storable-text";
+import { describeZodError } from "@scriptorium/contract/zod-error";
 import { ApiError } from "./errors";
 
 // The limit the upstream puts on a request body; larger files go through an upload URL.

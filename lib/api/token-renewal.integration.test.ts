@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInWithCode } from "@/archive/src/oidc/testing/code-flow";
+import { signInWithCode } from "@scriptorium/archive/testing";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { GET as sipStatus } from "@/app/api/ingest/sip/[packageId]/[submissionName]/route";
 import { createSession } from "@/lib/auth/session-store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RESULT_MAJOR, RESULT_MINOR } from "@/lib/preservation/result-codes";
+import { RESULT_MAJOR, RESULT_MINOR } from "@scriptorium/contract/preservation/result-codes";
 import { ingestFailure, preservationFailure } from "./upstream-errors";
 
 describe("ingest API errors", () => {

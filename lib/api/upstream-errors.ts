@@ -15,13 +15,13 @@
 //
 // An upstream 401 means the archive refused the dashboard's token: in user mode the person signs
 // in again (401); in service mode that would not help, it is the dashboard's configuration (502).
-import { INGEST_ERROR_CODES, type IngestErrorCode } from "@/lib/ingest/schemas";
+import { INGEST_ERROR_CODES, type IngestErrorCode } from "@scriptorium/contract/ingest/schemas";
 import {
   describeResult,
   RESULT_MAJOR,
   RESULT_MINOR,
   type ResultLike,
-} from "@/lib/preservation/result-codes";
+} from "@scriptorium/contract/preservation/result-codes";
 import { ApiError, type ApiErrorCode, type UpstreamDetail } from "./errors";
 
 export type TokenMode = "user" | "service";

@@ -28,8 +28,8 @@ export type DemoUser = Pick<
 // The demo users, or none (not the embedded archive, not a demo, or no readable file).
 export async function loadDemoUsers(): Promise<DemoUser[]> {
   if (!env.embeddedArchive) return [];
-  // The archive reads the same folder (ARCHIVE_CONFIG_DIR, default config/).
-  const file = path.resolve(process.env.ARCHIVE_CONFIG_DIR ?? "config", "identities.json");
+  // The archive reads the same folder (ARCHIVE_CONFIG_DIR, default archive/config/).
+  const file = path.resolve(process.env.ARCHIVE_CONFIG_DIR ?? "archive/config", "identities.json");
   try {
     const parsed = fileSchema.safeParse(JSON.parse(await readFile(file, "utf8")));
     if (!parsed.success || !parsed.data.demo) return [];

@@ -3,11 +3,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInWithCode } from "@/archive/src/oidc/testing/code-flow";
 import {
+  signInWithCode,
   startIdentityServer,
   type IdentityServer,
-} from "@/archive/src/oidc/testing/identity-server";
+} from "@scriptorium/archive/testing";
 import {
   discover,
   endSessionUrl,

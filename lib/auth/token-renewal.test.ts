@@ -4,11 +4,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signInWithCode } from "@/archive/src/oidc/testing/code-flow";
 import {
+  signInWithCode,
   startIdentityServer,
   type IdentityServer,
-} from "@/archive/src/oidc/testing/identity-server";
+} from "@scriptorium/archive/testing";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { sessions, upstreamTokens } from "@/lib/db/schema";
 import { requestToken, type OidcClientSettings } from "./oidc-client";

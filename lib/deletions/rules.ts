@@ -5,7 +5,7 @@
 //                   pending --reject (any admin, the requester withdrawing too)--> rejected
 //   four-eyes off:  approved (by the requester) --DeletePO--> done | failed
 import { z } from "zod";
-import { DELETION_MODES } from "@/lib/preservation/schemas";
+import { DELETION_MODES } from "@scriptorium/contract/preservation/schemas";
 import type { DeletionStatus } from "@/lib/db/schema";
 
 export type DeletionMode = (typeof DELETION_MODES)[number];

@@ -2,10 +2,8 @@
 // database: with and without four-eyes, what reaches the archive, the rows and the audit log.
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadArchiveConfig } from "@/archive/src/config";
-import { startArchive } from "@/archive/src/server";
+import { loadArchiveConfig, startArchive } from "@scriptorium/archive/testing";
 import { ApiError } from "@/lib/api/errors";
 import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
 import { sessionOf } from "@/lib/api/testing/harness";
@@ -17,7 +15,6 @@ import { approveDeletion, rejectDeletion, requestDeletion, type DeletionDeps } f
 import { assertDirectDeletionAllowed } from "./guard";
 import { writeFourEyes } from "./store";
 
-const configDir = fileURLToPath(new URL("../../config", import.meta.url));
 let archive: { url: string; close(): Promise<void> };
 let dataDir: string;
 let dashboard: OpenedDashboardDb;
@@ -31,7 +28,6 @@ beforeAll(async () => {
     const config = loadArchiveConfig({
       ARCHIVE_PORT: String(port),
       ARCHIVE_DATA_DIR: path.join(dataDir, `archive-${port}`),
-      ARCHIVE_CONFIG_DIR: configDir,
     } as unknown as NodeJS.ProcessEnv);
     try {
       archive = await startArchive(config);

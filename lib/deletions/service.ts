@@ -9,7 +9,7 @@ import type { RouteContext } from "@/lib/api/handler";
 import { getDb, type DashboardDb } from "@/lib/db";
 import type { AuditEntry } from "@/lib/journal/audit";
 import { toApiError } from "@/lib/api/errors";
-import type { DeletePORequest } from "@/lib/preservation/schemas";
+import type { DeletePORequest } from "@scriptorium/contract/preservation/schemas";
 import { nextStatus, type DeletionEvent, type DeletionRequestInput } from "./rules";
 import {
   decideRequest,

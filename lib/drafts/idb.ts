@@ -37,7 +37,10 @@ function database(): Promise<IDBDatabase> {
   return opening;
 }
 
-async function run<T>(mode: IDBTransactionMode, operation: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+async function run<T>(
+  mode: IDBTransactionMode,
+  operation: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
   const db = await database();
   const transaction = db.transaction(STORE, mode);
   // A write counts only once its transaction commits.
@@ -46,7 +49,10 @@ async function run<T>(mode: IDBTransactionMode, operation: (store: IDBObjectStor
     transaction.onabort = transaction.onerror = () =>
       reject(transaction.error ?? new Error("IndexedDB transaction failed."));
   });
-  const [result] = await Promise.all([promised(operation(transaction.objectStore(STORE))), committed]);
+  const [result] = await Promise.all([
+    promised(operation(transaction.objectStore(STORE))),
+    committed,
+  ]);
   return result;
 }
 

@@ -1,6 +1,6 @@
 // The draft as the upload planner sees it: names, sizes and finished metadata entries.
 import { toMetadataObject } from "@/lib/metadata/entry";
-import type { MetadataObject } from "@/lib/ingest/schemas";
+import type { MetadataObject } from "@scriptorium/contract/ingest/schemas";
 import type { PlanInput } from "@/lib/upload/request-body";
 import type { IngestDraft } from "./draft";
 
@@ -20,7 +20,14 @@ export function planInputOf(draft: IngestDraft): PlanInput {
     metadatas: finished(draft.metadatas),
     documents: draft.documents.map((d) =>
       d.kind === "file"
-        ? { kind: "file", id: d.id, name: d.name, size: d.size, type: d.type, metadatas: finished(d.metadatas) }
+        ? {
+            kind: "file",
+            id: d.id,
+            name: d.name,
+            size: d.size,
+            type: d.type,
+            metadatas: finished(d.metadatas),
+          }
         : { kind: "url", id: d.id, name: d.name, url: d.url, metadatas: finished(d.metadatas) },
     ),
   };

@@ -1,7 +1,14 @@
 // The ingest wizard's draft for one signed-in user, kept in IndexedDB: restored on mount, saved a
 // moment after each change and when the page is hidden, cleared after a successful ingest.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { emptyDraft, isDraftEmpty, mergeDrafts, restoreDraft, toStoredDraft, type IngestDraft } from "./draft";
+import {
+  emptyDraft,
+  isDraftEmpty,
+  mergeDrafts,
+  restoreDraft,
+  toStoredDraft,
+  type IngestDraft,
+} from "./draft";
 import { idbDelete, idbGet, idbPut } from "./idb";
 
 export type DraftPersistence =

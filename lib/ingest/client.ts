@@ -1,6 +1,7 @@
 import "server-only";
-// The ingest API client (spec/ingest-api.md): one method per operation, each adding the token,
-// the tenant header and the enrichers header, and returning the parsed answer or an ApiError.
+// The ingest API client (packages/contract/spec/ingest-api.md): one method per operation, each
+// adding the token, the tenant header and the enrichers header, and returning the parsed answer or
+// an ApiError.
 import { ApiError } from "@/lib/api/errors";
 import {
   callUpstream,
@@ -19,7 +20,7 @@ import {
   type IngestDocumentRequest,
   type IngestSipRequest,
   type UpdateDocumentRequest,
-} from "./schemas";
+} from "@scriptorium/contract/ingest/schemas";
 
 export interface IngestClientOptions extends UpstreamSettings {
   // INGEST_API_URL, without a trailing slash.

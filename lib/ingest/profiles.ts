@@ -1,9 +1,13 @@
 import "server-only";
 // The operator's ingest profiles for the wizard's profile choice: the same file the embedded archive
-// reads (ingest-profiles.json), found beside METADATA_SCHEMAS_DIR, as the archive's config folder
-// holds both. Plain JSON out, so a Server Component can hand it to the wizard.
+// reads (ingest-profiles.json), found beside METADATA_SCHEMAS_DIR, as a configuration folder holds
+// both (packages/contract/config by default). Plain JSON out, so a Server Component can hand it to
+// the wizard.
 import path from "node:path";
-import { describeRetention, loadIngestProfiles } from "@/archive/src/profiles/ingest-profiles";
+import {
+  describeRetention,
+  loadIngestProfiles,
+} from "@scriptorium/contract/profiles/ingest-profiles";
 import { env } from "@/lib/env";
 
 export interface IngestProfileOption {

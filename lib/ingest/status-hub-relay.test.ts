@@ -1,6 +1,6 @@
 // Status hubs of several processes sharing one relay: one polls, the others hear what it saw.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { createStatusHub, type SipKey, type StatusHubOptions } from "./status-hub";
 import type { StatusRelay } from "./watch/relay";
 import type { SipSnapshot, WatchEvent } from "./watch/snapshot";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { createStatusHub, type SipKey, type Watcher } from "./status-hub";
 import type { WatchEvent } from "./watch/snapshot";
 

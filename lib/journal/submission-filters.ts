@@ -2,7 +2,7 @@
 // and the entries it gets back. Pure and shared by the /api/ingests route and lib/queries/ingest.ts.
 import { z } from "zod";
 import { PLUGIN_OUTCOMES, type PluginOutcome } from "@/lib/ingest/watch/plugin-reports";
-import { unstorableTextProblem } from "@/lib/storable-text";
+import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
 
 export const JOURNAL_PAGE_SIZE = 25;
 

@@ -19,9 +19,9 @@ import {
 } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
 import { submissions } from "@/lib/db/schema";
-import { SIP_TERMINAL_STATUSES } from "@/lib/ingest/schemas";
+import { SIP_TERMINAL_STATUSES } from "@scriptorium/contract/ingest/schemas";
 import { pluginOutcomeOf } from "@/lib/ingest/watch/plugin-reports";
-import { findUnstorableText } from "@/lib/storable-text";
+import { findUnstorableText } from "@scriptorium/contract/storable-text";
 import {
   IN_PROGRESS,
   JOURNAL_PAGE_SIZE,

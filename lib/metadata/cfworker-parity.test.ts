@@ -3,7 +3,7 @@
 import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 import ajv8Validator from "@rjsf/validator-ajv8";
 import { describe, expect, it } from "vitest";
-import { loadMetadataRegistry } from "@/archive/src/metadata/registry";
+import { loadMetadataRegistry } from "@scriptorium/contract/metadata/registry";
 import { CfworkerValidator, cfworkerValidator } from "./cfworker-validator";
 import { DC, DIR, PREMIS, RM, schemaOf, shown } from "./testing/shipped-schemas";
 

@@ -34,8 +34,8 @@ import type { CompiledSchema } from "./cfworker-keywords";
 
 type Compiled = CompiledSchema & { validator: Validator };
 
-// The archive validates with ajv-formats (archive/src/metadata/create-registry.ts). Where its
-// formats and cfworker's disagree (cfworker takes "jane@example", refuses a "+0100" offset), the
+// The archive validates with ajv-formats (packages/contract/src/metadata/create-registry.ts).
+// Where its formats and cfworker's disagree (cfworker takes "jane@example", refuses a "+0100" offset), the
 // form would pass what the archive then refuses, or the reverse; so cfworker checks the formats it
 // knows with ajv-formats' definitions, which are plain regular expressions and functions.
 // cfworker keeps its formats in one shared table and offers no per-validator option.

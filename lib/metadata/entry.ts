@@ -1,6 +1,6 @@
 // One metadata entry of the ingest wizard while it is being filled in, and what it becomes in the
 // request (a MetadataObject). Pure and serialisable: drafts store it as it is.
-import type { Content, MetadataObject } from "@/lib/ingest/schemas";
+import type { Content, MetadataObject } from "@scriptorium/contract/ingest/schemas";
 import type { RJSFSchema } from "@rjsf/utils";
 
 export type JsonSchemaObject = { $id: string; title?: string; description?: string } & Record<

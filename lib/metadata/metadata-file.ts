@@ -1,8 +1,8 @@
 // Reads an attached metadata file the way the archive will (JSON, or XML for Dublin Core) and
 // checks it against its schema, so a wrong file is caught before the ingest, not after it.
 // Pulls in an XML parser: load this module with import() when a file is attached.
-import { parseMetadataBytes } from "@/archive/src/metadata/parse-metadata-file";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { parseMetadataBytes } from "@scriptorium/contract/metadata/parse-metadata-file";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { bytesToBase64 } from "@/lib/upload/base64";
 import { formatBytes } from "@/lib/upload/format";
 import { base64Length } from "@/lib/upload/request-body";
@@ -10,7 +10,8 @@ import { formSchemaOf, type AttachedMetadataFile, type MetadataSchemaOption } fr
 import { validateMetadataFields } from "./validate";
 
 // A metadata file travels inline, so it must leave room in the request for everything else.
-export const METADATA_FILE_MAX_BYTES = Math.floor((INGEST_LIMITS.inlineBodyBytes / 4) * 3) - 64 * 1024;
+export const METADATA_FILE_MAX_BYTES =
+  Math.floor((INGEST_LIMITS.inlineBodyBytes / 4) * 3) - 64 * 1024;
 
 // The attached file with what is wrong with it (nothing, when `problems` is empty).
 export function readMetadataFile(

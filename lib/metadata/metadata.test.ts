@@ -1,12 +1,18 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { IngestDocumentRequest } from "@/lib/ingest/schemas";
-import { emptyMetadataEntry, formSchemaOf, schemasForProfile, toMetadataObject, type MetadataEntryDraft } from "./entry";
+import { SHARED_METADATA_SCHEMAS_DIR } from "@scriptorium/contract/config";
+import { IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
+import {
+  emptyMetadataEntry,
+  formSchemaOf,
+  schemasForProfile,
+  toMetadataObject,
+  type MetadataEntryDraft,
+} from "./entry";
 import { readMetadataFile } from "./metadata-file";
 import { listSchemas } from "./registry";
 import { metadataEntryProblems, validateMetadataFields } from "./validate";
 
-const DIR = path.resolve("config/metadata-schemas");
+const DIR = SHARED_METADATA_SCHEMAS_DIR;
 const schemas = listSchemas(DIR);
 const byUri = (uri: string) => schemas.find((s) => s.uri === uri)!;
 const DC = "http://purl.org/dc/elements/1.1/";
@@ -21,7 +27,9 @@ describe("listSchemas", () => {
   });
 
   it("stops with a sentence naming the folder when the schemas cannot be read", () => {
-    expect(() => listSchemas("/nonexistent/ingestui")).toThrow(/cannot be read from \/nonexistent\/ingestui/);
+    expect(() => listSchemas("/nonexistent/ingestui")).toThrow(
+      /cannot be read from \/nonexistent\/ingestui/,
+    );
   });
 });
 
@@ -47,16 +55,26 @@ describe("validateMetadataFields", () => {
       "Dates › Created: Enter a date as YYYY-MM-DD.",
       "Agents › item 1 › Name: This field is required.",
     ]);
-    expect(errorSchema).toMatchObject({ retention: { disposal: { __errors: ["This field is required."] } } });
+    expect(errorSchema).toMatchObject({
+      retention: { disposal: { __errors: ["This field is required."] } },
+    });
   });
 
   it("suggests the schema's examples when a value does not match its pattern", () => {
-    const { problems } = validateMetadataFields(formSchemaOf(byUri(DC)), { title: "T", date: "20" });
-    expect(problems).toEqual(["Date: Enter a value in the expected form, e.g. 2024, 2024-03, 2024-03-15."]);
+    const { problems } = validateMetadataFields(formSchemaOf(byUri(DC)), {
+      title: "T",
+      date: "20",
+    });
+    expect(problems).toEqual([
+      "Date: Enter a value in the expected form, e.g. 2024, 2024-03, 2024-03-15.",
+    ]);
   });
 
   it("finds nothing wrong with valid metadata", () => {
-    expect(validateMetadataFields(formSchemaOf(byUri(DC)), { title: "Minutes", language: ["en"] }).problems).toEqual([]);
+    expect(
+      validateMetadataFields(formSchemaOf(byUri(DC)), { title: "Minutes", language: ["en"] })
+        .problems,
+    ).toEqual([]);
   });
 });
 
@@ -69,19 +87,30 @@ describe("metadata entries", () => {
       file: readMetadataFile(byUri(DC), "dc.json", bytes('{"title":"Minutes"}')),
     };
     const metadatas = [toMetadataObject(fields)!, toMetadataObject(file)!];
-    const body = { profile: "default", metadatas, document: { type: "S3", content: "k", name: "a.pdf" } };
+    const body = {
+      profile: "default",
+      metadatas,
+      document: { type: "S3", content: "k", name: "a.pdf" },
+    };
     expect(IngestDocumentRequest.safeParse(body).success).toBe(true);
-    expect(metadatas[1]).toEqual({ schema: DC, file: { type: "BINARY", content: btoa('{"title":"Minutes"}'), name: "dc.json" } });
+    expect(metadatas[1]).toEqual({
+      schema: DC,
+      file: { type: "BINARY", content: btoa('{"title":"Minutes"}'), name: "dc.json" },
+    });
   });
 
   it("are incomplete without a schema or without the attached file", () => {
     expect(toMetadataObject(emptyMetadataEntry())).toBeNull();
     expect(toMetadataObject({ ...emptyMetadataEntry(DC), mode: "file" })).toBeNull();
-    expect(metadataEntryProblems(emptyMetadataEntry(), schemas)).toEqual(["Choose a metadata schema."]);
+    expect(metadataEntryProblems(emptyMetadataEntry(), schemas)).toEqual([
+      "Choose a metadata schema.",
+    ]);
     expect(metadataEntryProblems({ ...emptyMetadataEntry(DC), mode: "file" }, schemas)).toEqual([
       "Attach a metadata file, or fill in the fields instead.",
     ]);
-    expect(metadataEntryProblems(emptyMetadataEntry(DC), schemas)).toEqual(["Title: This field is required."]);
+    expect(metadataEntryProblems(emptyMetadataEntry(DC), schemas)).toEqual([
+      "Title: This field is required.",
+    ]);
   });
 });
 
@@ -89,9 +118,17 @@ describe("readMetadataFile", () => {
   it("reads Dublin Core XML and reports a file that does not fit its schema", () => {
     const xml = `<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Minutes</dc:title></oai_dc:dc>`;
     expect(readMetadataFile(byUri(DC), "dc.xml", bytes(xml)).problems).toEqual([]);
-    const wrong = readMetadataFile(byUri(RM), "rm.json", bytes('{"record":{"title":"T","reference":"R"}}'));
-    expect(wrong.problems).toEqual(["rm.json does not fit Records management: Retention: This field is required."]);
-    expect(readMetadataFile(byUri(RM), "rm.xml", bytes("<x/>")).problems[0]).toMatch(/takes JSON metadata files only/);
+    const wrong = readMetadataFile(
+      byUri(RM),
+      "rm.json",
+      bytes('{"record":{"title":"T","reference":"R"}}'),
+    );
+    expect(wrong.problems).toEqual([
+      "rm.json does not fit Records management: Retention: This field is required.",
+    ]);
+    expect(readMetadataFile(byUri(RM), "rm.xml", bytes("<x/>")).problems[0]).toMatch(
+      /takes JSON metadata files only/,
+    );
   });
 });
 

@@ -1,7 +1,10 @@
 import "server-only";
 // The archive's metadata schema registry as the dashboard's server reads it: the same folder and
 // the same loader as the archive, so the forms offer exactly the schemas the archive validates.
-import { loadMetadataRegistry, type MetadataRegistry } from "@/archive/src/metadata/registry";
+import {
+  loadMetadataRegistry,
+  type MetadataRegistry,
+} from "@scriptorium/contract/metadata/registry";
 import { env } from "@/lib/env";
 import type { MetadataSchemaOption } from "./entry";
 

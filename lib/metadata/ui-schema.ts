@@ -2,7 +2,15 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 
 // Free-text properties that usually run to sentences get a textarea instead of a one-line input.
-const LONG_TEXT = new Set(["description", "abstract", "rights", "note", "notes", "summary", "comment"]);
+const LONG_TEXT = new Set([
+  "description",
+  "abstract",
+  "rights",
+  "note",
+  "notes",
+  "summary",
+  "comment",
+]);
 
 function hintsFor(schema: RJSFSchema): UiSchema {
   const ui: UiSchema = {};
@@ -10,12 +18,21 @@ function hintsFor(schema: RJSFSchema): UiSchema {
   for (const [name, value] of Object.entries(properties)) {
     if (typeof value !== "object" || value === null) continue;
     const property = value as RJSFSchema;
-    if (property.type === "string" && !property.enum && !property.format && LONG_TEXT.has(name.toLowerCase())) {
+    if (
+      property.type === "string" &&
+      !property.enum &&
+      !property.format &&
+      LONG_TEXT.has(name.toLowerCase())
+    ) {
       ui[name] = { "ui:widget": "textarea" };
     } else if (property.type === "object") {
       const nested = hintsFor(property);
       if (Object.keys(nested).length > 0) ui[name] = nested;
-    } else if (property.type === "array" && typeof property.items === "object" && !Array.isArray(property.items)) {
+    } else if (
+      property.type === "array" &&
+      typeof property.items === "object" &&
+      !Array.isArray(property.items)
+    ) {
       const nested = hintsFor(property.items as RJSFSchema);
       if (Object.keys(nested).length > 0) ui[name] = { items: nested };
     }

@@ -25,7 +25,10 @@ export function subschemaAt(root: Schema, segments: readonly string[]): Schema |
   for (const segment of segments) {
     if (!current) return undefined;
     const properties = asSchema(current.properties);
-    current = /^\d+$/.test(segment) && current.items ? asSchema(current.items) : asSchema(properties?.[segment]);
+    current =
+      /^\d+$/.test(segment) && current.items
+        ? asSchema(current.items)
+        : asSchema(properties?.[segment]);
   }
   return current;
 }
@@ -56,17 +59,23 @@ export function plainFieldMessage(error: RJSFValidationError, field: Schema | un
     case "required":
       return "This field is required.";
     case "minLength":
-      return limit === 1 ? "This field may not be empty." : `Enter at least ${String(limit)} characters.`;
+      return limit === 1
+        ? "This field may not be empty."
+        : `Enter at least ${String(limit)} characters.`;
     case "maxLength":
       return `Enter at most ${String(limit)} characters.`;
     case "enum": {
       const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(String) : [];
-      return allowed.length > 0 ? `Choose one of: ${allowed.join(", ")}.` : "Choose one of the listed values.";
+      return allowed.length > 0
+        ? `Choose one of: ${allowed.join(", ")}.`
+        : "Choose one of the listed values.";
     }
     case "type":
       if (params.type === "integer") return "Enter a whole number.";
       if (params.type === "number") return "Enter a number.";
-      return params.type === "string" ? "Enter text." : `This field must be ${String(params.type)}.`;
+      return params.type === "string"
+        ? "Enter text."
+        : `This field must be ${String(params.type)}.`;
     case "format":
       return FORMATS[String(params.format)] ?? `Enter a valid ${String(params.format)}.`;
     case "pattern": {
@@ -86,7 +95,9 @@ export function plainFieldMessage(error: RJSFValidationError, field: Schema | un
     case "additionalProperties":
       return `"${String(params.additionalProperty)}" is not a field of this schema.`;
     default:
-      return error.message ? `${error.message[0]?.toUpperCase()}${error.message.slice(1)}.` : "This value is not valid.";
+      return error.message
+        ? `${error.message[0]?.toUpperCase()}${error.message.slice(1)}.`
+        : "This value is not valid.";
   }
 }
 
@@ -108,10 +119,17 @@ export interface MetadataValidation {
 
 // Validates filled-in values against `schema` (a form schema, see formSchemaOf).
 export function validateMetadataFields(schema: RJSFSchema, data: unknown): MetadataValidation {
-  const { errors, errorSchema } = cfworkerValidator.validateFormData(data, schema, undefined, plainErrors(schema));
+  const { errors, errorSchema } = cfworkerValidator.validateFormData(
+    data,
+    schema,
+    undefined,
+    plainErrors(schema),
+  );
   const problems = errors.map((error) => {
     const segments = segmentsOf(error.property);
-    return segments.length === 0 ? error.message ?? "" : `${fieldPathTitle(schema as Schema, segments)}: ${error.message}`;
+    return segments.length === 0
+      ? (error.message ?? "")
+      : `${fieldPathTitle(schema as Schema, segments)}: ${error.message}`;
   });
   return { problems, errorSchema };
 }
@@ -123,10 +141,16 @@ export function metadataEntryProblems(
 ): string[] {
   const option = schemas.find((s) => s.uri === entry.schema);
   if (!option) {
-    return [entry.schema === "" ? "Choose a metadata schema." : `The schema ${entry.schema} is not offered for this profile.`];
+    return [
+      entry.schema === ""
+        ? "Choose a metadata schema."
+        : `The schema ${entry.schema} is not offered for this profile.`,
+    ];
   }
   if (entry.mode === "file") {
-    return entry.file ? entry.file.problems : ["Attach a metadata file, or fill in the fields instead."];
+    return entry.file
+      ? entry.file.problems
+      : ["Attach a metadata file, or fill in the fields instead."];
   }
   return validateMetadataFields(formSchemaOf(option), entry.fields).problems;
 }

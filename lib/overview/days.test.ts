@@ -26,7 +26,10 @@ describe("dayKey and lastDays", () => {
       "2025-01-01",
       "2025-01-02",
     ]);
-    expect(lastDays(new Date("2024-03-01T10:00:00Z"), "UTC", 2)).toEqual(["2024-02-29", "2024-03-01"]);
+    expect(lastDays(new Date("2024-03-01T10:00:00Z"), "UTC", 2)).toEqual([
+      "2024-02-29",
+      "2024-03-01",
+    ]);
   });
 });
 

@@ -60,7 +60,11 @@ export function fillDays(days: readonly string[], rows: readonly DayClassCount[]
 // "21 Nov" for a YYYY-MM-DD key, in English as the rest of the dashboard.
 export function shortDay(key: string): string {
   const date = new Date(`${key}T12:00:00Z`);
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(date);
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(date);
 }
 
 // "Friday 21 November 2025" for a YYYY-MM-DD key (built from parts: ICU versions differ on commas).

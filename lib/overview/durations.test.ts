@@ -27,14 +27,24 @@ describe("duration buckets", () => {
 
 describe("durationSentence", () => {
   it("says there is nothing when nothing finished", () => {
-    const summary = { count: 0, medianSeconds: null, p90Seconds: null, buckets: durationBuckets([]) };
+    const summary = {
+      count: 0,
+      medianSeconds: null,
+      p90Seconds: null,
+      buckets: durationBuckets([]),
+    };
     expect(durationSentence(summary, 30)).toBe(
       "No submission reached a final status in the last 30 days.",
     );
   });
 
   it("names the median, the 90th percentile and the busiest bucket", () => {
-    const summary = { count: 5, medianSeconds: 4, p90Seconds: 75, buckets: durationBuckets([4, 0, 0, 1]) };
+    const summary = {
+      count: 5,
+      medianSeconds: 4,
+      p90Seconds: 75,
+      buckets: durationBuckets([4, 0, 0, 1]),
+    };
     expect(durationSentence(summary, 30)).toBe(
       "5 submissions reached a final status in the last 30 days; half of them within 4 s, nine in ten within 1 min 15 s. Most took up to 10 s.",
     );

@@ -8,7 +8,14 @@ export const DURATION_BOUNDS = [10, 30, 60, 300, 1800] as const;
 
 const LABELS = ["up to 10 s", "10–30 s", "30 s–1 min", "1–5 min", "5–30 min", "over 30 min"];
 // The same buckets in the few characters a chart axis has room for.
-export const DURATION_AXIS_LABELS = ["≤ 10 s", "10–30 s", "30–60 s", "1–5 min", "5–30 min", "> 30 min"];
+export const DURATION_AXIS_LABELS = [
+  "≤ 10 s",
+  "10–30 s",
+  "30–60 s",
+  "1–5 min",
+  "5–30 min",
+  "> 30 min",
+];
 
 // The buckets with their counts; `counts` is in bucket order (missing ones count zero).
 export function durationBuckets(counts: readonly number[]): DurationBucket[] {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { latestPerPackage, mapLimited, sampleFormats, type PackageRead, type PackageRef } from "./format-sample";
+import {
+  latestPerPackage,
+  mapLimited,
+  sampleFormats,
+  type PackageRead,
+  type PackageRef,
+} from "./format-sample";
 
 describe("latestPerPackage", () => {
   it("keeps the first (newest) row of each package, up to the limit", () => {
@@ -31,16 +37,27 @@ describe("mapLimited", () => {
 });
 
 describe("sampleFormats", () => {
-  const refs: PackageRef[] = ["p1", "p2", "p3"].map((packageId) => ({ packageId, submissionName: "sip-1" }));
+  const refs: PackageRef[] = ["p1", "p2", "p3"].map((packageId) => ({
+    packageId,
+    submissionName: "sip-1",
+  }));
   const now = new Date("2025-01-01T00:00:00Z");
 
   it("counts files, bytes and formats of the packages read, and says which were gone or unreadable", async () => {
     const answers: Record<string, PackageRead> = {
-      p1: { kind: "files", files: [{ formatName: "PDF", size: 10 }, { formatName: "PNG", size: 5 }] },
+      p1: {
+        kind: "files",
+        files: [
+          { formatName: "PDF", size: 10 },
+          { formatName: "PNG", size: 5 },
+        ],
+      },
       p2: { kind: "gone" },
       p3: { kind: "failed", message: "timeout" },
     };
-    const sample = await sampleFormats(refs, async (ref) => answers[ref.packageId] as PackageRead, { now });
+    const sample = await sampleFormats(refs, async (ref) => answers[ref.packageId] as PackageRead, {
+      now,
+    });
     expect(sample).toEqual({
       ok: true,
       packages: 3,
@@ -58,7 +75,10 @@ describe("sampleFormats", () => {
   });
 
   it("reports the reason instead of zeros when no package could be read", async () => {
-    const sample = await sampleFormats(refs, async () => ({ kind: "failed", message: "The archive did not answer in time." }));
+    const sample = await sampleFormats(refs, async () => ({
+      kind: "failed",
+      message: "The archive did not answer in time.",
+    }));
     expect(sample).toEqual({ ok: false, message: "The archive did not answer in time." });
   });
 

@@ -24,16 +24,40 @@ describe("countFormats", () => {
       { size: 1 },
     ]);
     expect(formats).toEqual([
-      { formatName: "Portable Network Graphics", puid: "fmt/12", mimeType: "image/png", files: 2, bytes: 150 },
-      { formatName: "application/octet-stream", puid: null, mimeType: "application/octet-stream", files: 1, bytes: 7 },
-      { formatName: "Comma Separated Values", puid: "x-fmt/18", mimeType: null, files: 1, bytes: 5 },
+      {
+        formatName: "Portable Network Graphics",
+        puid: "fmt/12",
+        mimeType: "image/png",
+        files: 2,
+        bytes: 150,
+      },
+      {
+        formatName: "application/octet-stream",
+        puid: null,
+        mimeType: "application/octet-stream",
+        files: 1,
+        bytes: 7,
+      },
+      {
+        formatName: "Comma Separated Values",
+        puid: "x-fmt/18",
+        mimeType: null,
+        files: 1,
+        bytes: 5,
+      },
       { formatName: UNIDENTIFIED, puid: null, mimeType: null, files: 1, bytes: 1 },
     ]);
   });
 });
 
 describe("topFormats", () => {
-  const format = (name: string, files: number) => ({ formatName: name, puid: null, mimeType: null, files, bytes: files * 10 });
+  const format = (name: string, files: number) => ({
+    formatName: name,
+    puid: null,
+    mimeType: null,
+    files,
+    bytes: files * 10,
+  });
 
   it("keeps a short list as it is", () => {
     expect(topFormats([format("a", 2), format("b", 1)], 3)).toHaveLength(2);

@@ -6,13 +6,27 @@ import { journalStats } from "./journal-stats";
 
 const NOW = new Date("2025-03-10T12:00:00Z");
 const at = (iso: string) => new Date(iso);
-const report = (status: string) => [{ pluginName: "format-identification", status, message: "m", executionDate: "2025-03-10T00:00:00Z" }];
+const report = (status: string) => [
+  {
+    pluginName: "format-identification",
+    status,
+    message: "m",
+    executionDate: "2025-03-10T00:00:00Z",
+  },
+];
 
 let opened: OpenedDashboardDb;
 
 beforeAll(async () => {
   opened = await openDashboardDb({});
-  const row = (packageId: string, userId: string, submittedAt: string, lastStatus: string | null, seconds: number | null, outcome: unknown = null) => ({
+  const row = (
+    packageId: string,
+    userId: string,
+    submittedAt: string,
+    lastStatus: string | null,
+    seconds: number | null,
+    outcome: unknown = null,
+  ) => ({
     tenant: "demo",
     packageId,
     submissionName: "sip-1",
@@ -32,7 +46,10 @@ beforeAll(async () => {
     row("p-admin", "admin", "2025-03-08T10:00:00Z", "INGESTED", 2, report("SUCCESS")),
     // Outside a 3-day window, but part of the journal's total.
     row("p-old", "archivist", "2025-01-01T10:00:00Z", "INGESTED", 3),
-    { ...row("p-other-tenant", "archivist", "2025-03-10T08:00:00Z", "INGESTED", 1), tenant: "research" },
+    {
+      ...row("p-other-tenant", "archivist", "2025-03-10T08:00:00Z", "INGESTED", 1),
+      tenant: "research",
+    },
   ]);
   // Creating the database and applying the migrations takes a while on a busy machine.
 }, 120_000);
@@ -46,25 +63,59 @@ const admin = { tenant: "demo", userId: "admin", isAdmin: true };
 
 describe("journalStats", () => {
   it("counts an archivist's own submissions per day and class, in their time zone", async () => {
-    const stats = await journalStats(opened.db, archivist, { timeZone: "UTC", windowDays: 3, now: NOW });
+    const stats = await journalStats(opened.db, archivist, {
+      timeZone: "UTC",
+      windowDays: 3,
+      now: NOW,
+    });
     expect(stats.journalTotal).toBe(5);
     expect(stats.days).toEqual([
       { day: "2025-03-08", ingested: 0, warned: 0, failed: 0, inProgress: 0 },
       { day: "2025-03-09", ingested: 0, warned: 0, failed: 1, inProgress: 0 },
       { day: "2025-03-10", ingested: 1, warned: 1, failed: 0, inProgress: 1 },
     ]);
-    expect(stats.outcomes).toEqual({ submitted: 4, ingested: 2, warned: 1, failed: 1, inProgress: 1 });
+    expect(stats.outcomes).toEqual({
+      submitted: 4,
+      ingested: 2,
+      warned: 1,
+      failed: 1,
+      inProgress: 1,
+    });
     expect(stats.reviewQueue).toBeNull();
-    expect(stats.recent.map((r) => r.packageId)).toEqual(["p-wait", "p-warn", "p-ok", "p-fail", "p-old"]);
-    expect(stats.recent[1]).toMatchObject({ userName: "Ada Archivist", lastStatus: "INGESTED", pluginOutcome: "WARNING" });
+    expect(stats.recent.map((r) => r.packageId)).toEqual([
+      "p-wait",
+      "p-warn",
+      "p-ok",
+      "p-fail",
+      "p-old",
+    ]);
+    expect(stats.recent[1]).toMatchObject({
+      userName: "Ada Archivist",
+      lastStatus: "INGESTED",
+      pluginOutcome: "WARNING",
+    });
 
     // 23:30 UTC on the 9th is already the 10th in Brussels (UTC+1 in March).
-    const brussels = await journalStats(opened.db, archivist, { timeZone: "Europe/Brussels", windowDays: 3, now: NOW });
-    expect(brussels.days.at(-1)).toEqual({ day: "2025-03-10", ingested: 1, warned: 1, failed: 1, inProgress: 1 });
+    const brussels = await journalStats(opened.db, archivist, {
+      timeZone: "Europe/Brussels",
+      windowDays: 3,
+      now: NOW,
+    });
+    expect(brussels.days.at(-1)).toEqual({
+      day: "2025-03-10",
+      ingested: 1,
+      warned: 1,
+      failed: 1,
+      inProgress: 1,
+    });
   });
 
   it("measures the time to a final status: median, 90th percentile and buckets", async () => {
-    const { durations } = await journalStats(opened.db, archivist, { timeZone: "UTC", windowDays: 3, now: NOW });
+    const { durations } = await journalStats(opened.db, archivist, {
+      timeZone: "UTC",
+      windowDays: 3,
+      now: NOW,
+    });
     expect(durations.count).toBe(3);
     expect(durations.medianSeconds).toBeCloseTo(20);
     expect(durations.p90Seconds).toBeCloseTo(324);
@@ -72,7 +123,11 @@ describe("journalStats", () => {
   });
 
   it("shows an admin the whole tenant and the review queue, never another tenant", async () => {
-    const stats = await journalStats(opened.db, admin, { timeZone: "UTC", windowDays: 3, now: NOW });
+    const stats = await journalStats(opened.db, admin, {
+      timeZone: "UTC",
+      windowDays: 3,
+      now: NOW,
+    });
     expect(stats.journalTotal).toBe(6);
     expect(stats.outcomes.submitted).toBe(5);
     expect(stats.days[0]).toMatchObject({ day: "2025-03-08", ingested: 1 });

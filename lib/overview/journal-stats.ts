@@ -74,7 +74,10 @@ export async function journalStats(
   });
 
   const [[total], perDay, [timing], recentRows, review] = await Promise.all([
-    db.select({ n: count() }).from(submissions).where(and(...visible)),
+    db
+      .select({ n: count() })
+      .from(submissions)
+      .where(and(...visible)),
     db
       .select({ day: dayOf(options.timeZone), kind, count: sql<number>`count(*)::int` })
       .from(submissions)

@@ -31,14 +31,23 @@ async function ingest(documents: { name: string; bytes: Buffer }[]): Promise<str
   const body = {
     profile: "default",
     packageId,
-    documents: documents.map((d) => ({ type: "BINARY", name: d.name, content: d.bytes.toString("base64") })),
-    metadatas: [{ schema: "http://purl.org/dc/elements/1.1/", metadata: { title: "Overview test" } }],
+    documents: documents.map((d) => ({
+      type: "BINARY",
+      name: d.name,
+      content: d.bytes.toString("base64"),
+    })),
+    metadatas: [
+      { schema: "http://purl.org/dc/elements/1.1/", metadata: { title: "Overview test" } },
+    ],
   };
   const accepted = await invoke(ingestDocument, "PUT", "/api/ingest/document", {}, { body });
   expect(accepted.status).toBe(201);
   const { name } = accepted.json as { name: string };
   for (let i = 0; i < 120; i++) {
-    const answer = await invoke(sipStatus, "GET", `/api/ingest/sip/${packageId}/${name}`, { packageId, submissionName: name });
+    const answer = await invoke(sipStatus, "GET", `/api/ingest/sip/${packageId}/${name}`, {
+      packageId,
+      submissionName: name,
+    });
     if ((answer.json as { status?: string }).status === "INGESTED") return packageId;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -67,7 +76,13 @@ describe("buildOverview", () => {
     expect(overview.outcomes).toMatchObject({ submitted: 2, ingested: 2, failed: 0 });
     expect(overview.days.at(-1)?.ingested).toBe(2);
     expect(overview.recent).toHaveLength(2);
-    expect(overview.formats).toMatchObject({ ok: true, packages: 2, read: 2, files: 3, bytes: CSV.length * 2 + JSON_DOC.length });
+    expect(overview.formats).toMatchObject({
+      ok: true,
+      packages: 2,
+      read: 2,
+      files: 3,
+      bytes: CSV.length * 2 + JSON_DOC.length,
+    });
     const formats = overview.formats.ok ? overview.formats.formats : [];
     expect(formats.map((f) => [f.formatName, f.files])).toEqual([
       ["Comma Separated Values", 2],
@@ -91,7 +106,10 @@ describe("buildOverview", () => {
       upstreamToken: () => Promise.reject(new Error("no token today")),
       embeddedArchive: true,
     };
-    const demo = await buildOverview({ ...failing, viewer: { tenant: "demo", userId: "archivist", isAdmin: true } }, { timeZone: "UTC" });
+    const demo = await buildOverview(
+      { ...failing, viewer: { tenant: "demo", userId: "archivist", isAdmin: true } },
+      { timeZone: "UTC" },
+    );
     // The two packages read before are still kept; the new one could not be read.
     expect(demo.formats).toMatchObject({ ok: true, packages: 3, read: 2, unreadable: 1 });
 
@@ -104,7 +122,10 @@ describe("buildOverview", () => {
       userName: "Alan Admin",
       lastStatus: "INGESTED",
     });
-    const research = await buildOverview({ ...failing, viewer: { tenant: "research", userId: "admin", isAdmin: true } }, { timeZone: "UTC" });
+    const research = await buildOverview(
+      { ...failing, viewer: { tenant: "research", userId: "admin", isAdmin: true } },
+      { timeZone: "UTC" },
+    );
     expect(research.formats.ok).toBe(false);
     expect(research.formats.ok ? "" : research.formats.message).not.toBe("");
   });

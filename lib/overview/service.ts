@@ -9,7 +9,12 @@ import type { IngestClient } from "@/lib/ingest/client";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { journalConditions, type JournalViewer } from "@/lib/journal/submissions";
 import { representationsOf } from "./formats";
-import { latestPerPackage, sampleFormats, type PackageRead, type PackageRef } from "./format-sample";
+import {
+  latestPerPackage,
+  sampleFormats,
+  type PackageRead,
+  type PackageRef,
+} from "./format-sample";
 import { journalStats } from "./journal-stats";
 import { createTtlCache, type TtlCache } from "./ttl-cache";
 import { FORMAT_SAMPLE_SIZE, OVERVIEW_WINDOW_DAYS, type Overview } from "./types";
@@ -21,7 +26,10 @@ const holder = globalThis as typeof globalThis & {
   __scriptoriumOverviewReads?: TtlCache<PackageRead>;
 };
 function readCache(): TtlCache<PackageRead> {
-  holder.__scriptoriumOverviewReads ??= createTtlCache({ ttlMs: FORMAT_CACHE_MS, maxEntries: 5_000 });
+  holder.__scriptoriumOverviewReads ??= createTtlCache({
+    ttlMs: FORMAT_CACHE_MS,
+    maxEntries: 5_000,
+  });
   return holder.__scriptoriumOverviewReads;
 }
 

@@ -12,7 +12,10 @@ export function tourSettingKey(userId: string): string {
 
 // True once the user has finished or dismissed the tour.
 export async function readTourDismissed(db: DashboardDb, userId: string): Promise<boolean> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, tourSettingKey(userId)));
+  const [row] = await db
+    .select()
+    .from(settings)
+    .where(eq(settings.key, tourSettingKey(userId)));
   return row?.value === true;
 }
 

@@ -23,7 +23,8 @@ export function createTtlCache<T>(options: {
   return {
     get(key, load) {
       const entry = entries.get(key);
-      if (entry && (entry.settledAt === null || now() - entry.settledAt < ttlMs)) return entry.value;
+      if (entry && (entry.settledAt === null || now() - entry.settledAt < ttlMs))
+        return entry.value;
       const fresh: Entry<T> = { value: load(), settledAt: null };
       entries.delete(key);
       entries.set(key, fresh);

@@ -8,7 +8,7 @@ import {
   UNKNOWN_TTL_MS,
   type Probe,
 } from "./capabilities";
-import { RESULT_MINOR } from "./result-codes";
+import { RESULT_MINOR } from "@scriptorium/contract/preservation/result-codes";
 
 const ERROR = "urn:oasis:names:tc:dss:1.0:resultmajor:RequesterError";
 

@@ -5,12 +5,12 @@ import "server-only";
 // while, so pages offer an operation only where it works and say why otherwise.
 import { toApiError } from "@/lib/api/errors";
 import type { ApiSession } from "@/lib/api/deps";
-import { RESULT_MINOR } from "./result-codes";
+import { RESULT_MINOR } from "@scriptorium/contract/preservation/result-codes";
 import {
   PRESERVATION_OPERATIONS,
   type PreservationOperation,
   type PreservationRequest,
-} from "./schemas";
+} from "@scriptorium/contract/preservation/schemas";
 
 export type OptionalOperation = "RetrieveTrace" | "Search" | "ValidateEvidence" | "UpdatePOC";
 

@@ -5,14 +5,14 @@ import "server-only";
 // (see lib/api/upstream-errors.ts for the table).
 import { callUpstream, upstreamUrl, type UpstreamSettings } from "@/lib/api/upstream-fetch";
 import { preservationFailure, type TokenMode } from "@/lib/api/upstream-errors";
-import { isPending, isSuccess } from "./result-codes";
+import { isPending, isSuccess } from "@scriptorium/contract/preservation/result-codes";
 import {
   PRESERVATION_OPERATIONS,
   Result,
   type PreservationOperation,
   type PreservationRequest,
   type PreservationResponse,
-} from "./schemas";
+} from "@scriptorium/contract/preservation/schemas";
 
 export interface PreservationClientOptions extends UpstreamSettings {
   // PRESERVATION_API_URL, without a trailing slash.

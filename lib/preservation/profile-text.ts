@@ -1,7 +1,11 @@
 // How a preservation profile (ETSI TS 119 512 ProfileType) is said to a person: its description in
 // the reader's language, its goals, storage model, evidence formats, validity and operations.
 // Pure, so that both the server pages and the browser can use it, and the wording is tested.
-import type { InternationalString, Profile, ProfileValidityPeriod } from "./schemas";
+import type {
+  InternationalString,
+  Profile,
+  ProfileValidityPeriod,
+} from "@scriptorium/contract/preservation/schemas";
 
 // The reader's languages from an Accept-Language header, most wanted first ("de-CH", "de", "en").
 export function preferredLanguages(acceptLanguage: string | null | undefined): string[] {

@@ -9,7 +9,7 @@ import {
   type IngestDocumentRequest,
   type IngestSipRequest,
   type UpdateDocumentRequest,
-} from "@/lib/ingest/schemas";
+} from "@scriptorium/contract/ingest/schemas";
 import {
   journalSearch,
   type JournalEntry,

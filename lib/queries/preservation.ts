@@ -7,7 +7,7 @@ import type {
   PreservationRequest,
   PreservationResponse,
   Result,
-} from "@/lib/preservation/schemas";
+} from "@scriptorium/contract/preservation/schemas";
 
 // A refused /api call, with what the route said.
 export class ApiCallError extends Error {

@@ -18,13 +18,17 @@ describe("backoff", () => {
 
   it("waits between half the ceiling and the ceiling, whatever the dice say", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, r) => {
-        const delay = backoffDelay(attempt, () => r);
-        const ceiling = backoffCeiling(attempt);
-        expect(delay).toBeGreaterThanOrEqual(Math.floor(ceiling / 2));
-        expect(delay).toBeLessThanOrEqual(ceiling);
-        expect(delay).toBeLessThanOrEqual(DEFAULT_BACKOFF.maxMs);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (attempt, r) => {
+          const delay = backoffDelay(attempt, () => r);
+          const ceiling = backoffCeiling(attempt);
+          expect(delay).toBeGreaterThanOrEqual(Math.floor(ceiling / 2));
+          expect(delay).toBeLessThanOrEqual(ceiling);
+          expect(delay).toBeLessThanOrEqual(DEFAULT_BACKOFF.maxMs);
+        },
+      ),
     );
   });
 

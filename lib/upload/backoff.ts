@@ -31,7 +31,10 @@ export function backoffDelay(
 }
 
 // Milliseconds a Retry-After header asks for (seconds or an HTTP date), or null when absent or bad.
-export function retryAfterMs(header: string | null | undefined, now: number = Date.now()): number | null {
+export function retryAfterMs(
+  header: string | null | undefined,
+  now: number = Date.now(),
+): number | null {
   if (!header) return null;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Math.min(MAX_RETRY_AFTER_MS, Number(value) * 1000);

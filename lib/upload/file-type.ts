@@ -24,7 +24,8 @@ const BY_MEDIA_TYPE: Record<string, string> = {
   "application/vnd.ms-excel": "Excel spreadsheet",
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "Excel spreadsheet",
   "application/vnd.ms-powerpoint": "PowerPoint presentation",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "PowerPoint presentation",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation":
+    "PowerPoint presentation",
   "application/vnd.oasis.opendocument.text": "OpenDocument text",
   "application/vnd.oasis.opendocument.spreadsheet": "OpenDocument spreadsheet",
   "message/rfc822": "Email message",

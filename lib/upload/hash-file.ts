@@ -42,7 +42,8 @@ export function hashFile(file: Blob, options: HashFileOptions = {}): Promise<str
       else {
         stop();
         if (reply.type === "done") resolve(reply.sha256);
-        else reject(new Error(`The file could not be read to compute its checksum: ${reply.message}`));
+        else
+          reject(new Error(`The file could not be read to compute its checksum: ${reply.message}`));
       }
     };
     worker.onerror = (event) => {

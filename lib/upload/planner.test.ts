@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { formatBytes } from "./format";
 import { planUpload, replanAfterTooLarge, type UploadPlan } from "./planner";
 import {
@@ -19,7 +19,12 @@ function file(id: string, name: string, size: number): FileDocument {
 }
 
 function input(documents: PlanInput["documents"], extra: Partial<PlanInput> = {}): PlanInput {
-  return { profile: "default", metadatas: [{ schema: DC, metadata: { title: "T" } }], documents, ...extra };
+  return {
+    profile: "default",
+    metadatas: [{ schema: DC, metadata: { title: "T" } }],
+    documents,
+    ...extra,
+  };
 }
 
 const methodOf = (plan: UploadPlan, id: string) => plan.decisions.find((d) => d.id === id)?.method;
@@ -82,12 +87,17 @@ describe("planUpload decisions", () => {
     const plan = planUpload(input(docs));
     expect(methodOf(plan, "a")).toBe("upload");
     expect(methodOf(plan, "b")).toBe("inline");
-    expect(plan.decisions.filter((d) => d.id.startsWith("one-")).every((d) => d.method === "inline")).toBe(true);
+    expect(
+      plan.decisions.filter((d) => d.id.startsWith("one-")).every((d) => d.method === "inline"),
+    ).toBe(true);
   });
 
   it("refuses a file over 5 GB before anything is sent, and accepts one of exactly 5 GB", () => {
     const plan = planUpload(
-      input([file("x", "disk.img", INGEST_LIMITS.uploadBytes + 1), file("y", "tape.img", INGEST_LIMITS.uploadBytes)]),
+      input([
+        file("x", "disk.img", INGEST_LIMITS.uploadBytes + 1),
+        file("y", "tape.img", INGEST_LIMITS.uploadBytes),
+      ]),
     );
     expect(methodOf(plan, "x")).toBe("refused");
     expect(methodOf(plan, "y")).toBe("upload");
@@ -100,7 +110,9 @@ describe("planUpload decisions", () => {
 
   it("lets the archive fetch URL references and says their size is not known in advance", () => {
     const plan = planUpload(
-      input([{ kind: "url", id: "u", name: "minutes.pdf", url: "https://files.example.org/m.pdf" }]),
+      input([
+        { kind: "url", id: "u", name: "minutes.pdf", url: "https://files.example.org/m.pdf" },
+      ]),
     );
     expect(plan.decisions[0]).toMatchObject({ method: "url", size: null });
     expect(plan.decisions[0]?.reason).toBe(
@@ -120,7 +132,9 @@ describe("planUpload decisions", () => {
     const plan = planUpload(heavy);
     expect(methodOf(plan, "a")).toBe("upload");
     expect(plan.ready).toBe(false);
-    expect(plan.problems[0]).toMatch(/^Even with every file uploaded first, the metadata makes the request/);
+    expect(plan.problems[0]).toMatch(
+      /^Even with every file uploaded first, the metadata makes the request/,
+    );
   });
 });
 
@@ -151,9 +165,13 @@ describe("planUpload properties", () => {
     fc.assert(
       fc.property(smallLimit, files, (limitBytes, sizes) => {
         const docs = sizes.map((size, i) => file(`f${i}`, `file-${i}.bin`, size));
-        const plan = planUpload(input(docs, { metadatas: [] }), { limitBytes, keyReserveBytes: 40 });
+        const plan = planUpload(input(docs, { metadatas: [] }), {
+          limitBytes,
+          keyReserveBytes: 40,
+        });
         const isUp = (d: FileDocument) => methodOf(plan, d.id) === "upload";
-        const carriage = (d: FileDocument) => (isUp(d) ? ({ type: "S3" } as const) : ({ type: "BINARY" } as const));
+        const carriage = (d: FileDocument) =>
+          isUp(d) ? ({ type: "S3" } as const) : ({ type: "BINARY" } as const);
         expect(plan.bodyBytes).toBe(inlineBodySize(plan.input, carriage, 40));
 
         const allUploaded = inlineBodySize(plan.input, () => ({ type: "S3" }), 40);
@@ -165,7 +183,11 @@ describe("planUpload properties", () => {
         for (const u of up) for (const k of kept) expect(u.size).toBeGreaterThanOrEqual(k.size);
         // Bringing any uploaded file back inline would break the limit.
         for (const u of up) {
-          const back = inlineBodySize(plan.input, (d) => (d.id === u.id ? { type: "BINARY" } : carriage(d)), 40);
+          const back = inlineBodySize(
+            plan.input,
+            (d) => (d.id === u.id ? { type: "BINARY" } : carriage(d)),
+            40,
+          );
           expect(back).toBeGreaterThan(limitBytes);
         }
       }),
@@ -179,7 +201,9 @@ describe("planUpload properties", () => {
         const docs = sizes.map((size, i) => file(`f${i}`, `file-${i}.bin`, size));
         const next = replanAfterTooLarge(planUpload(input(docs), { limitBytes }));
         expect(next.decisions.some((d) => d.method === "inline")).toBe(false);
-        expect(next.bodyBytes).toBe(inlineBodySize(next.input, () => ({ type: "S3" }), next.options.keyReserveBytes));
+        expect(next.bodyBytes).toBe(
+          inlineBodySize(next.input, () => ({ type: "S3" }), next.options.keyReserveBytes),
+        );
       }),
     );
   });

@@ -4,7 +4,7 @@
 // "Under the limit" means at most `limitBytes` bytes: the archive (archive/src/ingest/read-json.ts)
 // and the dashboard's proxy (lib/api/request.ts) both refuse only a body with MORE bytes than the
 // limit, so a body of exactly 10 MB (10 * 1024 * 1024 bytes) is sent inline.
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { formatBytes, formatBytesBeside } from "./format";
 import {
   fileContentLength,
@@ -66,9 +66,14 @@ function hostOf(url: string): string {
 export function planUpload(input: PlanInput, options: Partial<PlanOptions> = {}): UploadPlan {
   const o = { ...DEFAULT_OPTIONS, ...options };
   const refused = new Set(
-    input.documents.filter((d) => d.kind === "file" && d.size > o.uploadLimitBytes).map((d) => d.id),
+    input.documents
+      .filter((d) => d.kind === "file" && d.size > o.uploadLimitBytes)
+      .map((d) => d.id),
   );
-  const sendable: PlanInput = { ...input, documents: input.documents.filter((d) => !refused.has(d.id)) };
+  const sendable: PlanInput = {
+    ...input,
+    documents: input.documents.filter((d) => !refused.has(d.id)),
+  };
   const files = sendable.documents.filter((d): d is FileDocument => d.kind === "file");
 
   const uploaded = new Set<string>();
@@ -91,7 +96,10 @@ export function replanAfterTooLarge(plan: UploadPlan): UploadPlan {
     plan.decisions.filter((d) => d.method === "inline" || d.method === "upload").map((d) => d.id),
   );
   const moved = new Set(plan.decisions.filter((d) => d.method === "inline").map((d) => d.id));
-  const sendable: PlanInput = { ...input, documents: input.documents.filter((d) => !refused.has(d.id)) };
+  const sendable: PlanInput = {
+    ...input,
+    documents: input.documents.filter((d) => !refused.has(d.id)),
+  };
   const body = inlineBodySize(sendable, () => UPLOAD, o.keyReserveBytes);
   return finish(input, o, refused, uploaded, body, moved);
 }
@@ -147,7 +155,13 @@ function finish(
       reason: `${doc.name} (${size}) is uploaded straight to the archive first: inline it would make the request ${formatBytesBeside(inline, o.limitBytes)}, over the ${limit} limit.`,
     };
   });
-  return { input, options: o, decisions, bodyBytes: body, ...problemsOf(input, o, decisions, body) };
+  return {
+    input,
+    options: o,
+    decisions,
+    bodyBytes: body,
+    ...problemsOf(input, o, decisions, body),
+  };
 }
 
 function problemsOf(

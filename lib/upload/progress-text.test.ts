@@ -32,19 +32,28 @@ describe("uploadRowText", () => {
 
   it("announces only at every quarter, however often progress is reported", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10 ** 9 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 200 }), (total, fractions) => {
-        const announcements = new Set(
-          fractions.map(
-            (f) =>
-              uploadRowText("a.bin", {
-                phase: "uploading",
-                attempt: 1,
-                progress: { loaded: Math.floor(f * total), total, bytesPerSecond: null, secondsLeft: null },
-              }).announcement,
-          ),
-        );
-        expect(announcements.size).toBeLessThanOrEqual(5);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10 ** 9 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 200 }),
+        (total, fractions) => {
+          const announcements = new Set(
+            fractions.map(
+              (f) =>
+                uploadRowText("a.bin", {
+                  phase: "uploading",
+                  attempt: 1,
+                  progress: {
+                    loaded: Math.floor(f * total),
+                    total,
+                    bytesPerSecond: null,
+                    secondsLeft: null,
+                  },
+                }).announcement,
+            ),
+          );
+          expect(announcements.size).toBeLessThanOrEqual(5);
+        },
+      ),
     );
   });
 });

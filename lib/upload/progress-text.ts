@@ -5,10 +5,7 @@ import { percentOf } from "./progress";
 import type { UploadEvent } from "./uploader";
 
 export type UploadRowState =
-  | { phase: "queued" }
-  | UploadEvent
-  | { phase: "failed"; message: string }
-  | { phase: "cancelled" };
+  { phase: "queued" } | UploadEvent | { phase: "failed"; message: string } | { phase: "cancelled" };
 
 export interface UploadRowText {
   // "12 MB of 60 MB · 4.1 MB/s · 12 s left"
@@ -23,7 +20,11 @@ export interface UploadRowText {
 export function uploadRowText(name: string, state: UploadRowState): UploadRowText {
   switch (state.phase) {
     case "queued":
-      return { status: "Waiting to start", percent: null, announcement: `${name} is waiting to upload.` };
+      return {
+        status: "Waiting to start",
+        percent: null,
+        announcement: `${name} is waiting to upload.`,
+      };
     case "hashing": {
       const percent = percentOf(state);
       return {
@@ -37,7 +38,8 @@ export function uploadRowText(name: string, state: UploadRowState): UploadRowTex
       const percent = percentOf(p);
       const parts = [`${formatBytes(p.loaded)} of ${formatBytes(p.total)}`];
       if (p.bytesPerSecond) parts.push(formatRate(p.bytesPerSecond));
-      if (p.secondsLeft !== null && p.loaded < p.total) parts.push(`${formatDuration(p.secondsLeft)} left`);
+      if (p.secondsLeft !== null && p.loaded < p.total)
+        parts.push(`${formatDuration(p.secondsLeft)} left`);
       const retry = state.attempt > 1 ? ` (attempt ${state.attempt})` : "";
       return {
         status: parts.join(" · ") + retry,
@@ -54,10 +56,22 @@ export function uploadRowText(name: string, state: UploadRowState): UploadRowTex
       };
     }
     case "done":
-      return { status: "Uploaded and checksum verified", percent: 100, announcement: `${name} is uploaded.` };
+      return {
+        status: "Uploaded and checksum verified",
+        percent: 100,
+        announcement: `${name} is uploaded.`,
+      };
     case "failed":
-      return { status: state.message, percent: null, announcement: `${name} could not be uploaded: ${state.message}` };
+      return {
+        status: state.message,
+        percent: null,
+        announcement: `${name} could not be uploaded: ${state.message}`,
+      };
     case "cancelled":
-      return { status: "Cancelled", percent: null, announcement: `The upload of ${name} was cancelled.` };
+      return {
+        status: "Cancelled",
+        percent: null,
+        announcement: `The upload of ${name} was cancelled.`,
+      };
   }
 }

@@ -17,7 +17,12 @@ describe("createProgressTracker", () => {
 
   it("knows no rate before the first sample window", () => {
     const tracker = createProgressTracker(1000, 0);
-    expect(tracker.update(10, 50)).toEqual({ loaded: 10, total: 1000, bytesPerSecond: null, secondsLeft: null });
+    expect(tracker.update(10, 50)).toEqual({
+      loaded: 10,
+      total: 1000,
+      bytesPerSecond: null,
+      secondsLeft: null,
+    });
   });
 
   it("follows a slowdown gradually instead of jumping", () => {
@@ -30,21 +35,30 @@ describe("createProgressTracker", () => {
   });
 
   it("never gives a negative, infinite or NaN figure, even when a retry starts over", () => {
-    const step = fc.record({ loaded: fc.integer({ min: -10, max: 2000 }), dt: fc.integer({ min: 0, max: 5000 }) });
+    const step = fc.record({
+      loaded: fc.integer({ min: -10, max: 2000 }),
+      dt: fc.integer({ min: 0, max: 5000 }),
+    });
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1500 }), fc.array(step, { maxLength: 40 }), (total, steps) => {
-        const tracker = createProgressTracker(total, 0);
-        let now = 0;
-        for (const { loaded, dt } of steps) {
-          now += dt;
-          const p = tracker.update(loaded, now);
-          expect(p.loaded).toBeGreaterThanOrEqual(0);
-          expect(p.loaded).toBeLessThanOrEqual(total);
-          if (p.bytesPerSecond !== null) expect(Number.isFinite(p.bytesPerSecond) && p.bytesPerSecond >= 0).toBe(true);
-          if (p.secondsLeft !== null) expect(Number.isFinite(p.secondsLeft) && p.secondsLeft >= 0).toBe(true);
-          if (p.loaded === total) expect(p.secondsLeft).toBe(0);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1500 }),
+        fc.array(step, { maxLength: 40 }),
+        (total, steps) => {
+          const tracker = createProgressTracker(total, 0);
+          let now = 0;
+          for (const { loaded, dt } of steps) {
+            now += dt;
+            const p = tracker.update(loaded, now);
+            expect(p.loaded).toBeGreaterThanOrEqual(0);
+            expect(p.loaded).toBeLessThanOrEqual(total);
+            if (p.bytesPerSecond !== null)
+              expect(Number.isFinite(p.bytesPerSecond) && p.bytesPerSecond >= 0).toBe(true);
+            if (p.secondsLeft !== null)
+              expect(Number.isFinite(p.secondsLeft) && p.secondsLeft >= 0).toBe(true);
+            if (p.loaded === total) expect(p.secondsLeft).toBe(0);
+          }
+        },
+      ),
     );
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { IngestDocumentRequest, type MetadataObject } from "@/lib/ingest/schemas";
+import { IngestDocumentRequest, type MetadataObject } from "@scriptorium/contract/ingest/schemas";
 import {
   base64Length,
   buildIngestRequest,
@@ -61,7 +61,12 @@ describe("inlineBodySize", () => {
   it("equals the UTF-8 length of the real JSON body, byte for byte", () => {
     fc.assert(
       fc.property(scenario, ({ profile, packageId, metadatas, cases }) => {
-        const input: PlanInput = { profile, packageId, metadatas, documents: cases.map((c) => c.doc) };
+        const input: PlanInput = {
+          profile,
+          packageId,
+          metadatas,
+          documents: cases.map((c) => c.doc),
+        };
         const byId = new Map(cases.map((c) => [c.doc.id, c]));
         const real = buildIngestRequest(input, (doc) => {
           const c = byId.get(doc.id)!;
@@ -112,7 +117,9 @@ describe("inlineBodySize", () => {
 
   it("leaves out an empty packageId so the archive generates one", () => {
     const input: PlanInput = { profile: "p", packageId: "", metadatas: [], documents: [] };
-    expect("packageId" in buildIngestRequest(input, () => ({ type: "S3", content: "" }))).toBe(false);
+    expect("packageId" in buildIngestRequest(input, () => ({ type: "S3", content: "" }))).toBe(
+      false,
+    );
   });
 });
 

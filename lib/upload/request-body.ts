@@ -1,6 +1,6 @@
 // The PUT /document body the wizard sends, and its exact size in bytes before any file is read.
 // Both are built by one function (`assemble`), so the size cannot drift from the real body.
-import type { IngestDocumentRequest, MetadataObject } from "@/lib/ingest/schemas";
+import type { IngestDocumentRequest, MetadataObject } from "@scriptorium/contract/ingest/schemas";
 
 // A chosen file, known by name and size only: its bytes are read when the plan is carried out.
 export interface FileDocument {
@@ -38,7 +38,8 @@ export interface PlanInput {
 export type FileCarriage = { type: "BINARY" } | { type: "S3"; key?: string };
 
 // What a file turned into once read or uploaded.
-export type ResolvedFileContent = { type: "BINARY"; content: string } | { type: "S3"; content: string };
+export type ResolvedFileContent =
+  { type: "BINARY"; content: string } | { type: "S3"; content: string };
 
 // S3 keys are at most 1024 bytes; the embedded archive's are 36. Reserving the maximum keeps the
 // plan safe against any upstream at a cost of about 1 KB per uploaded file.

@@ -24,7 +24,8 @@ export function uploadFailureMessage(status: number | null, body = ""): string {
   const said = messageFromBody(body);
   if (said) return said;
   if (status === 413) return "The archive refused the file as too large.";
-  if (status === 400 || status === 403) return "The archive refused the upload URL (it may have expired).";
+  if (status === 400 || status === 403)
+    return "The archive refused the upload URL (it may have expired).";
   if (status >= 500) return `The archive failed to store the file (HTTP ${status}).`;
   return `The archive refused the upload (HTTP ${status}).`;
 }

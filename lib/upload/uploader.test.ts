@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import type { PutRequest, PutResult } from "./xhr-put";
 import { uploadFile, UploadError, type UploadEvent, type UploadOptions } from "./uploader";
 

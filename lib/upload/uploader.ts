@@ -1,6 +1,10 @@
 // Uploads one file straight to the archive's upload URL (browser only): checksum first, then a PUT
 // with progress, retried with back-off, with a fresh URL when the old one is refused.
-import { INGEST_LIMITS, UploadUrlResponse, uploadKeyOf } from "@/lib/ingest/schemas";
+import {
+  INGEST_LIMITS,
+  UploadUrlResponse,
+  uploadKeyOf,
+} from "@scriptorium/contract/ingest/schemas";
 import { backoffDelay, retryActionFor, retryAfterMs } from "./backoff";
 import { formatBytes, formatBytesBeside } from "./format";
 import { hashFile } from "./hash-file";

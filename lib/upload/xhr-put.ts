@@ -38,7 +38,9 @@ export const xhrPut: PutTransport = ({ url, body, headers, onProgress, signal })
         status: xhr.status,
         body: typeof xhr.responseText === "string" ? xhr.responseText : "",
         // Asked for only when the server exposes it: reading an unexposed header logs a CORS error.
-        retryAfter: /^retry-after:/im.test(xhr.getAllResponseHeaders()) ? xhr.getResponseHeader("Retry-After") : null,
+        retryAfter: /^retry-after:/im.test(xhr.getAllResponseHeaders())
+          ? xhr.getResponseHeader("Retry-After")
+          : null,
       });
     };
     const failed = () => {

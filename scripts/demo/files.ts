@@ -115,7 +115,8 @@ export function tiff(width: number, height: number, seed = 0): Uint8Array {
 
 // A Word document (Office Open XML) whose body holds `paragraphs`.
 export function docx(paragraphs: readonly string[]): Uint8Array {
-  const xml = (s: string) => s.replace(/[<>&]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;" })[c] as string);
+  const xml = (s: string) =>
+    s.replace(/[<>&]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;" })[c] as string);
   const body = paragraphs.map((p) => `<w:p><w:r><w:t>${xml(p)}</w:t></w:r></w:p>`).join("");
   return zipSync({
     "[Content_Types].xml": text(
@@ -132,12 +133,22 @@ export function docx(paragraphs: readonly string[]): Uint8Array {
 
 // Comma-separated values with a header row.
 export function csv(rows: readonly (readonly (string | number)[])[]): Uint8Array {
-  return text(rows.map((r) => r.map((v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : v)).join(",")).join("\n") + "\n");
+  return text(
+    rows
+      .map((r) =>
+        r
+          .map((v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : v))
+          .join(","),
+      )
+      .join("\n") + "\n",
+  );
 }
 
 export const json = (value: unknown): Uint8Array => text(`${JSON.stringify(value, null, 2)}\n`);
-export const xmlText = (value: string): Uint8Array => text(`<?xml version="1.0" encoding="UTF-8"?>\n${value}\n`);
-export const plain = (value: string): Uint8Array => text(value.endsWith("\n") ? value : `${value}\n`);
+export const xmlText = (value: string): Uint8Array =>
+  text(`<?xml version="1.0" encoding="UTF-8"?>\n${value}\n`);
+export const plain = (value: string): Uint8Array =>
+  text(value.endsWith("\n") ? value : `${value}\n`);
 
 // Bytes no format registry knows: a logger's raw dump, which the archive keeps with a warning.
 export function unknownBinary(length = 512, seed = 7): Uint8Array {
@@ -145,7 +156,7 @@ export function unknownBinary(length = 512, seed = 7): Uint8Array {
   let x = seed;
   for (let i = 0; i < length; i++) {
     x = (x * 1103515245 + 12345) >>> 0;
-    out[i] = i < 4 ? [0x00, 0x13, 0x37, 0xfe][i] as number : (x >>> 16) & 0xff;
+    out[i] = i < 4 ? ([0x00, 0x13, 0x37, 0xfe][i] as number) : (x >>> 16) & 0xff;
   }
   return out;
 }

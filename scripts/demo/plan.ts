@@ -19,8 +19,13 @@ export interface DemoPlan {
 export function demoPlan(env: NodeJS.ProcessEnv): DemoPlan {
   const archivePort = Number(env.ARCHIVE_PORT || 4000);
   // The embedded archive's URL, at 4000 or at ARCHIVE_PORT (npm start sets that for the dashboard).
-  const embeddedAt = (name: (typeof UPSTREAMS)[number]) => [ENV_DEFAULTS[name], ENV_DEFAULTS[name].replace(":4000", `:${archivePort}`)];
-  const custom = UPSTREAMS.filter((name) => env[name] && !embeddedAt(name).includes(trim(env[name] as string)));
+  const embeddedAt = (name: (typeof UPSTREAMS)[number]) => [
+    ENV_DEFAULTS[name],
+    ENV_DEFAULTS[name].replace(":4000", `:${archivePort}`),
+  ];
+  const custom = UPSTREAMS.filter(
+    (name) => env[name] && !embeddedAt(name).includes(trim(env[name] as string)),
+  );
   let dashboardPort = Number(env.PORT || 0);
   if (!dashboardPort) {
     const appUrl = env.APP_URL || ENV_DEFAULTS.APP_URL;

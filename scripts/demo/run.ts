@@ -8,7 +8,14 @@ import { env } from "@/lib/env";
 import { getIngestClient } from "@/lib/ingest";
 import { getPreservationClient } from "@/lib/preservation";
 import { DELETIONS, PRESERVATIONS, REVIEWS, SIP_WAVES } from "./catalog";
-import { ensureDeleted, ensurePreserved, ensureReviewed, wasDeleted, type ObjectContext, type StepResult } from "./objects";
+import {
+  ensureDeleted,
+  ensurePreserved,
+  ensureReviewed,
+  wasDeleted,
+  type ObjectContext,
+  type StepResult,
+} from "./objects";
 import { ensureSip, type SipContext, type SipOutcome } from "./sips";
 import type { DemoSip } from "./types";
 import { createTokens, demoUsers } from "./upstream";
@@ -16,15 +23,22 @@ import { createTokens, demoUsers } from "./upstream";
 // At most this many SIPs in flight: the archive's worker pool is small.
 const CONCURRENCY = 3;
 
-async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function inBatches<T, R>(
+  items: readonly T[],
+  size: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+  for (let i = 0; i < items.length; i += size)
+    out.push(...(await Promise.all(items.slice(i, i + size).map(work))));
   return out;
 }
 
 function sipLine(r: SipOutcome): string {
   const mark = r.ok ? "ok  " : "FAIL";
-  const result = [r.status ?? "-", r.outcome && r.outcome !== "SUCCESS" ? `(${r.outcome})` : ""].join(" ").trim();
+  const result = [r.status ?? "-", r.outcome && r.outcome !== "SUCCESS" ? `(${r.outcome})` : ""]
+    .join(" ")
+    .trim();
   const note = r.note ? `; ${r.note}` : "";
   return `${mark} ${r.action.padEnd(9)} ${r.step.tenant}/${r.step.packageId}/${r.step.submission} -> ${result}: ${r.step.about}${note}`;
 }
@@ -36,7 +50,10 @@ function stepLine(r: StepResult): string {
 // Fills the archive and the journal; resolves true when everything ended as expected.
 export async function runDemo(log: (line: string) => void): Promise<boolean> {
   // Opened here, not through getDb(), so it is closed (and PGlite flushed) when the demo ends.
-  const opened = await openDashboardDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DASHBOARD_DATA_DIR });
+  const opened = await openDashboardDb({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DASHBOARD_DATA_DIR,
+  });
   try {
     return await fill(opened.db, log);
   } finally {

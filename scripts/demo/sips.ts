@@ -3,13 +3,17 @@
 // routes would, and followed to its final status.
 import { createHash } from "node:crypto";
 import { unzipSync, zipSync } from "fflate";
-import { createBag } from "@/archive/src/bagit/create-bag";
+import { createBag } from "@scriptorium/archive/testing";
 import { toApiError } from "@/lib/api/errors";
 import type { SubmissionJournal } from "@/lib/api/journal";
 import type { DashboardDb } from "@/lib/db";
 import { submissions } from "@/lib/db/schema";
 import type { IngestClient } from "@/lib/ingest/client";
-import { isTerminalSipStatus, type IngestResponse, type MetadataObject } from "@/lib/ingest/schemas";
+import {
+  isTerminalSipStatus,
+  type IngestResponse,
+  type MetadataObject,
+} from "@scriptorium/contract/ingest/schemas";
 import { pluginOutcomeOf } from "@/lib/ingest/watch/plugin-reports";
 import { recordAudit } from "@/lib/journal/audit";
 import { base64 } from "./files";
@@ -41,7 +45,10 @@ type Call = { token: string; tenant: string };
 
 function toMetadataObject(spec: MetadataSpec): MetadataObject {
   if ("metadata" in spec) return { schema: spec.schema, metadata: spec.metadata };
-  return { schema: spec.schema, file: { type: "BINARY", name: spec.file.name, content: base64(spec.file.bytes) } };
+  return {
+    schema: spec.schema,
+    file: { type: "BINARY", name: spec.file.name, content: base64(spec.file.bytes) },
+  };
 }
 
 // Uploads a file to an upload URL (GET /url, then PUT with its checksum) and names its key.
@@ -56,7 +63,11 @@ async function uploaded(ctx: SipContext, call: Call, name: string, bytes: Uint8A
   return { type: "S3" as const, name, content: target.key };
 }
 
-async function metadataObjects(ctx: SipContext, call: Call, specs: readonly MetadataSpec[]): Promise<MetadataObject[]> {
+async function metadataObjects(
+  ctx: SipContext,
+  call: Call,
+  specs: readonly MetadataSpec[],
+): Promise<MetadataObject[]> {
   return Promise.all(
     specs.map(async (spec) =>
       "file" in spec && spec.upload
@@ -97,30 +108,56 @@ async function submit(ctx: SipContext, step: DemoSip, call: Call) {
         metadatas: await metadataObjects(ctx, call, step.metadatas),
       });
     case "update":
-      return ctx.ingest.updateDocument(call, step.packageId, { metadatas: await metadataObjects(ctx, call, step.metadatas) });
+      return ctx.ingest.updateDocument(call, step.packageId, {
+        metadatas: await metadataObjects(ctx, call, step.metadatas),
+      });
     case "bag":
-      return ctx.ingest.ingestSip(call, { type: "BINARY", name: `${step.packageId}.zip`, content: base64(bagZip(step)) });
+      return ctx.ingest.ingestSip(call, {
+        type: "BINARY",
+        name: `${step.packageId}.zip`,
+        content: base64(bagZip(step)),
+      });
   }
 }
 
-const AUDIT_ACTION = { document: "ingest.document", update: "ingest.update-metadata", bag: "ingest.sip" } as const;
+const AUDIT_ACTION = {
+  document: "ingest.document",
+  update: "ingest.update-metadata",
+  bag: "ingest.sip",
+} as const;
 
 // Polls the SIP until INGESTED or FAILED, as the dashboard's status hub would.
 async function followToEnd(ctx: SipContext, step: DemoSip): Promise<IngestResponse> {
   const deadline = Date.now() + STATUS_TIMEOUT_MS;
   for (;;) {
-    const call = { token: await ctx.token(step.actor), tenant: step.tenant, enrichers: ["pluginreports" as const] };
+    const call = {
+      token: await ctx.token(step.actor),
+      tenant: step.tenant,
+      enrichers: ["pluginreports" as const],
+    };
     const { body } = await ctx.ingest.sipStatus(call, step.packageId, step.submission);
     if (body.status && isTerminalSipStatus(body.status)) return body;
-    if (Date.now() > deadline) throw new Error(`${step.packageId}/${step.submission} is still ${body.status ?? "without status"} after ${STATUS_TIMEOUT_MS / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${step.packageId}/${step.submission} is still ${body.status ?? "without status"} after ${STATUS_TIMEOUT_MS / 1000} s.`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
-function judged(step: DemoSip, action: SipOutcome["action"], body: IngestResponse, note?: string): SipOutcome {
+function judged(
+  step: DemoSip,
+  action: SipOutcome["action"],
+  body: IngestResponse,
+  note?: string,
+): SipOutcome {
   const status = body.status ?? null;
   const outcome = pluginOutcomeOf(body.pluginReports);
-  const ok = status === step.expect.status && (step.expect.outcome ? outcome === step.expect.outcome : outcome !== "FAILURE" && outcome !== "WARNING");
+  const ok =
+    status === step.expect.status &&
+    (step.expect.outcome
+      ? outcome === step.expect.outcome
+      : outcome !== "FAILURE" && outcome !== "WARNING");
   return { step, action, status, outcome, ok, ...(note ? { note } : {}) };
 }
 
@@ -131,13 +168,22 @@ export async function ensureSip(ctx: SipContext, step: DemoSip): Promise<SipOutc
   const call = { token: await ctx.token(step.actor), tenant: step.tenant };
   let existing: IngestResponse | null = null;
   try {
-    existing = (await ctx.ingest.sipStatus({ ...call, enrichers: ["pluginreports"] }, step.packageId, step.submission)).body;
+    existing = (
+      await ctx.ingest.sipStatus(
+        { ...call, enrichers: ["pluginreports"] },
+        step.packageId,
+        step.submission,
+      )
+    ).body;
   } catch (error) {
     if (toApiError(error).code !== "NOT_FOUND") throw error;
   }
 
   if (existing) {
-    const body = existing.status && isTerminalSipStatus(existing.status) ? existing : await followToEnd(ctx, step);
+    const body =
+      existing.status && isTerminalSipStatus(existing.status)
+        ? existing
+        : await followToEnd(ctx, step);
     // A journal row only where none is: the archive's submission date, no observed finish time.
     const inserted = await ctx.db
       .insert(submissions)
@@ -157,8 +203,18 @@ export async function ensureSip(ctx: SipContext, step: DemoSip): Promise<SipOutc
     return judged(step, "present", body, inserted.length > 0 ? "journal row added" : undefined);
   }
 
-  if (step.submission === "sip-1" && (await ctx.wasDeleted(step.tenant, step.packageId, step.actor))) {
-    return { step, action: "skipped", status: null, outcome: null, ok: true, note: "deleted earlier; its trace remains" };
+  if (
+    step.submission === "sip-1" &&
+    (await ctx.wasDeleted(step.tenant, step.packageId, step.actor))
+  ) {
+    return {
+      step,
+      action: "skipped",
+      status: null,
+      outcome: null,
+      ok: true,
+      note: "deleted earlier; its trace remains",
+    };
   }
 
   const { body: accepted } = await submit(ctx, step, call);
@@ -183,9 +239,20 @@ export async function ensureSip(ctx: SipContext, step: DemoSip): Promise<SipOutc
     ctx.db,
   );
   if (name !== step.submission) {
-    return { step, action: "submitted", status: accepted.status ?? null, outcome: null, ok: false, note: `the archive named it ${name}, not ${step.submission}` };
+    return {
+      step,
+      action: "submitted",
+      status: accepted.status ?? null,
+      outcome: null,
+      ok: false,
+      note: `the archive named it ${name}, not ${step.submission}`,
+    };
   }
   const done = await followToEnd(ctx, step);
-  await ctx.journal.recordStatus({ tenant: step.tenant, packageId: step.packageId, submissionName: name }, done.status ?? "", done.pluginReports);
+  await ctx.journal.recordStatus(
+    { tenant: step.tenant, packageId: step.packageId, submissionName: name },
+    done.status ?? "",
+    done.pluginReports,
+  );
   return judged(step, "submitted", done);
 }

@@ -1,6 +1,6 @@
 // The demo's building blocks: who acts, what they send, and what the archive should make of it.
 
-// The demo users the steps act for (config/identities.json): their scripts' client ids and the
+// The demo users the steps act for (archive/config/identities.json): their scripts' client ids and the
 // dashboard user ids (the identity provider's `sub`) the journal attributes the work to.
 export type Actor = "archivist" | "admin";
 
@@ -38,7 +38,12 @@ interface SipStep {
 
 export type DemoSip =
   // PUT /document: a new package, or a delta SIP of an existing one.
-  | (SipStep & { kind: "document"; profile: string; documents: DocumentSpec[]; metadatas: MetadataSpec[] })
+  | (SipStep & {
+      kind: "document";
+      profile: string;
+      documents: DocumentSpec[];
+      metadatas: MetadataSpec[];
+    })
   // POST /document/{packageId}: new package metadata; `profile` is the package's, for the journal.
   | (SipStep & { kind: "update"; profile: string; metadatas: MetadataSpec[] })
   // PUT /sip: a zipped BagIt bag; `damage` flips bytes of a payload file after the manifest was made.

@@ -41,13 +41,18 @@ export function createTokens(): (actor: Actor) => Promise<string> {
   };
 }
 
-// The demo users' ids and names from config/identities.json, so /ingests shows their work to them.
+// The demo users' ids and names from archive/config/identities.json, so /ingests shows their work to them.
 export async function demoUsers(): Promise<Record<Actor, DemoUser> & { admin2: DemoUser }> {
-  const file = path.join(process.env.ARCHIVE_CONFIG_DIR || "config", "identities.json");
-  const { users } = JSON.parse(await readFile(file, "utf8")) as { users: { username: string; name: string }[] };
+  const file = path.join(process.env.ARCHIVE_CONFIG_DIR || "archive/config", "identities.json");
+  const { users } = JSON.parse(await readFile(file, "utf8")) as {
+    users: { username: string; name: string }[];
+  };
   const find = (username: string): DemoUser => {
     const user = users.find((u) => u.username === username);
-    if (!user) throw new Error(`${file} has no user "${username}"; the demo attributes its work to the demo users.`);
+    if (!user)
+      throw new Error(
+        `${file} has no user "${username}"; the demo attributes its work to the demo users.`,
+      );
     return { id: user.username, name: user.name };
   };
   return { archivist: find("archivist"), admin: find("admin"), admin2: find("admin2") };

@@ -2,8 +2,9 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 
-// What the Next.js build reads. Tests, the archive, e2e and scripts do not change its output.
-const SOURCE_DIRS = ["app", "components", "lib", "public"];
+// What the Next.js build reads: the dashboard and the contract package it shares with the archive.
+// Tests, the archive, e2e and scripts do not change its output.
+const SOURCE_DIRS = ["app", "components", "lib", "public", "packages/contract/src"];
 const SOURCE_FILES = [
   "next.config.js",
   "next.config.mjs",
@@ -11,6 +12,7 @@ const SOURCE_FILES = [
   "package.json",
   "package-lock.json",
   "tsconfig.json",
+  "tsconfig.build.json",
   "postcss.config.mjs",
   "proxy.ts",
   "instrumentation.ts",

@@ -1,6 +1,6 @@
 // What one bag may unpack to, against zip bombs (archive/README.md, PUT /sip), and the sentence
 // for the first limit a bag passes. The extraction checks every chunk before it writes it.
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 
 export interface BagLimits {
   /** Bytes of all entries together. */

@@ -1,9 +1,9 @@
 // package-metadata.json: Scriptorium's tag file that carries what an ingest request would (profile,
 // package id, package- and document-level metadata). See README.md in this folder.
 import { z } from "zod";
-import { MetadataObject } from "@/lib/ingest/schemas";
-import { describeZodError } from "@/lib/zod-error";
-import { findUnstorableText } from "@/lib/storable-text";
+import { MetadataObject } from "@scriptorium/contract/ingest/schemas";
+import { describeZodError } from "@scriptorium/contract/zod-error";
+import { findUnstorableText } from "@scriptorium/contract/storable-text";
 
 export const PACKAGE_METADATA_FILE = "package-metadata.json";
 

@@ -38,14 +38,18 @@ afterAll(async () => {
 
 // A stored blob whose file was last modified `ageMs` ago.
 async function blob(label: string, ageMs: number): Promise<string> {
-  const staged = await blobs.receive(Readable.from([Buffer.from(`${label} ${randomUUID()}`)]), { maxBytes: 1000 });
+  const staged = await blobs.receive(Readable.from([Buffer.from(`${label} ${randomUUID()}`)]), {
+    maxBytes: 1000,
+  });
   await blobs.commit(staged);
   const time = new Date(Date.now() - ageMs);
   await utimes(blobs.objectPath(staged.sha256), time, time);
   return staged.sha256;
 }
 
-const metadataFile = (b: string) => [{ schema: "dc", metadata: {}, file: { name: "dc.xml", sha256: b, size: 10, blob: b } }];
+const metadataFile = (b: string) => [
+  { schema: "dc", metadata: {}, file: { name: "dc.xml", sha256: b, size: 10, blob: b } },
+];
 
 async function packageFile(fileBlob: string, metadatas: unknown[] = []) {
   const packageId = `pkg-${randomUUID()}`;
@@ -71,7 +75,13 @@ async function sealed(objects: string[], dataDeletedAt: Date | null = null) {
     tenant: "demo",
     packageId: `pkg-${randomUUID()}`,
     version: 1,
-    objects: objects.map((sha256, i) => ({ id: `po-${i}`, kind: "data" as const, sha256, size: 10, mimeType: "application/pdf" })),
+    objects: objects.map((sha256, i) => ({
+      id: `po-${i}`,
+      kind: "data" as const,
+      sha256,
+      size: 10,
+      mimeType: "application/pdf",
+    })),
     evidenceTime: new Date(),
     root: "0".repeat(64),
     records: [],
@@ -129,7 +139,10 @@ describe("orphan sweep", () => {
     const hold = blobs.hold();
     expect(await hold.keep(kept.held)).toBe(true);
     try {
-      outcome = await sweepOrphans({ db: opened.db, blobs }, { now: new Date(), minAgeMs: MIN_AGE });
+      outcome = await sweepOrphans(
+        { db: opened.db, blobs },
+        { now: new Date(), minAgeMs: MIN_AGE },
+      );
     } finally {
       await hold.release();
     }
@@ -146,24 +159,42 @@ describe("orphan sweep", () => {
     expect(await blobs.exists(young)).toBe(true);
   });
 
-  it.each(["packageFile", "host", "fileMetadata", "versionMetadata", "sealedVersion", "upload", "pendingSip", "held"])(
-    "keeps an old blob named or held: %s",
-    async (name) => {
-      expect(outcome.orphans).toBe(3);
-      expect(await blobs.exists(kept[name] ?? "")).toBe(true);
-    },
-  );
+  it.each([
+    "packageFile",
+    "host",
+    "fileMetadata",
+    "versionMetadata",
+    "sealedVersion",
+    "upload",
+    "pendingSip",
+    "held",
+  ])("keeps an old blob named or held: %s", async (name) => {
+    expect(outcome.orphans).toBe(3);
+    expect(await blobs.exists(kept[name] ?? "")).toBe(true);
+  });
 
   it("marks what rows name with a few set-based queries, and nothing else", async () => {
     const marked = await markedBlobs(opened.db);
-    for (const name of ["packageFile", "host", "fileMetadata", "versionMetadata", "sealedVersion", "upload", "pendingSip"]) {
+    for (const name of [
+      "packageFile",
+      "host",
+      "fileMetadata",
+      "versionMetadata",
+      "sealedVersion",
+      "upload",
+      "pendingSip",
+    ]) {
       expect(marked.has(kept[name] ?? ""), name).toBe(true);
     }
-    for (const unnamed of [orphan, young, ofFailedSip, ofErasedVersion, kept.held ?? ""]) expect(marked.has(unnamed)).toBe(false);
+    for (const unnamed of [orphan, young, ofFailedSip, ofErasedVersion, kept.held ?? ""])
+      expect(marked.has(unnamed)).toBe(false);
   });
 
   it("finds a blob skipped because it was held on the next pass", async () => {
-    const outcomeAfter = await sweepOrphans({ db: opened.db, blobs }, { now: new Date(), minAgeMs: MIN_AGE });
+    const outcomeAfter = await sweepOrphans(
+      { db: opened.db, blobs },
+      { now: new Date(), minAgeMs: MIN_AGE },
+    );
     expect(outcomeAfter.orphans).toBe(1);
     expect(await blobs.exists(kept.held ?? "")).toBe(false);
   });

@@ -6,7 +6,14 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from "drizzle-orm";
 import type { ArchiveDb } from "../db/client";
-import { packageFiles, packageVersions, sealedVersions, submissionBlobs, submissions, uploads } from "../db/schema";
+import {
+  packageFiles,
+  packageVersions,
+  sealedVersions,
+  submissionBlobs,
+  submissions,
+  uploads,
+} from "../db/schema";
 import { removeUnreferencedBlobs } from "./references";
 import type { BlobStore } from "./store";
 
@@ -21,7 +28,8 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 const PREFIX = /^[0-9a-f]{2}$/;
 
 // The `file.blob` of each entry of a jsonb array of StoredMetadata (ingest/store.ts).
-const metadataBlobs = (column: AnyColumn) => sql<string | null>`jsonb_array_elements(${column}) -> 'file' ->> 'blob'`;
+const metadataBlobs = (column: AnyColumn) =>
+  sql<string | null>`jsonb_array_elements(${column}) -> 'file' ->> 'blob'`;
 // jsonb_array_elements fails on anything else; the rows it skips name nothing either.
 const isArray = (column: AnyColumn) => sql`jsonb_typeof(${column}) = 'array'`;
 
@@ -29,10 +37,18 @@ const isArray = (column: AnyColumn) => sql`jsonb_typeof(${column}) = 'array'`;
 export async function markedBlobs(db: ArchiveDb): Promise<Set<string>> {
   const results = await Promise.all([
     db.selectDistinct({ blob: packageFiles.blob }).from(packageFiles),
-    db.selectDistinct({ blob: metadataBlobs(packageFiles.metadatas) }).from(packageFiles).where(isArray(packageFiles.metadatas)),
-    db.selectDistinct({ blob: metadataBlobs(packageVersions.metadatas) }).from(packageVersions).where(isArray(packageVersions.metadatas)),
     db
-      .selectDistinct({ blob: sql<string | null>`jsonb_array_elements(${sealedVersions.objects}) ->> 'sha256'` })
+      .selectDistinct({ blob: metadataBlobs(packageFiles.metadatas) })
+      .from(packageFiles)
+      .where(isArray(packageFiles.metadatas)),
+    db
+      .selectDistinct({ blob: metadataBlobs(packageVersions.metadatas) })
+      .from(packageVersions)
+      .where(isArray(packageVersions.metadatas)),
+    db
+      .selectDistinct({
+        blob: sql<string | null>`jsonb_array_elements(${sealedVersions.objects}) ->> 'sha256'`,
+      })
       .from(sealedVersions)
       .where(and(isNull(sealedVersions.dataDeletedAt), isArray(sealedVersions.objects))),
     db.selectDistinct({ blob: uploads.sha256 }).from(uploads).where(isNotNull(uploads.sha256)),
@@ -78,6 +94,8 @@ export async function sweepOrphanBlobs(
       if (!marked.has(name) && info.mtimeMs <= oldest) candidates.push(name);
     }
   }
-  const orphans = candidates.length ? await removeUnreferencedBlobs(deps.db, deps.blobs, candidates) : 0;
+  const orphans = candidates.length
+    ? await removeUnreferencedBlobs(deps.db, deps.blobs, candidates)
+    : 0;
   return { files, orphans };
 }

@@ -33,7 +33,10 @@ describe.skipIf(!url)("blob locks across processes on PostgreSQL", () => {
   });
 
   beforeEach(async () => {
-    dirs = [await mkdtemp(path.join(tmpdir(), "blob-locks-a-")), await mkdtemp(path.join(tmpdir(), "blob-locks-b-"))];
+    dirs = [
+      await mkdtemp(path.join(tmpdir(), "blob-locks-a-")),
+      await mkdtemp(path.join(tmpdir(), "blob-locks-b-")),
+    ];
     // A's connection check is left to the one test about it; B's never runs within a test.
     locksA = openPgBlobLocks(database.url, { sessionCheckMs: 60_000 });
     locksB = openPgBlobLocks(database.url, { sessionCheckMs: 60_000 });
@@ -70,7 +73,9 @@ describe.skipIf(!url)("blob locks across processes on PostgreSQL", () => {
   async function terminate(pid: number) {
     await admin`select pg_terminate_backend(${pid})`;
     for (let i = 0; i < 100; i += 1) {
-      const [row] = await admin<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where pid = ${pid}`;
+      const [row] = await admin<
+        { n: number }[]
+      >`select count(*)::int as n from pg_stat_activity where pid = ${pid}`;
       if (row?.n === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -39,11 +39,18 @@ interface LockRow {
   ok: boolean | null;
 }
 
-type LockFunction = "pg_try_advisory_lock_shared" | "pg_try_advisory_lock" | "pg_advisory_unlock_shared" | "pg_advisory_unlock";
+type LockFunction =
+  | "pg_try_advisory_lock_shared"
+  | "pg_try_advisory_lock"
+  | "pg_advisory_unlock_shared"
+  | "pg_advisory_unlock";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function openPgBlobLocks(url: string, options: PgBlobLockOptions = {}): CrossProcessBlobLocks {
+export function openPgBlobLocks(
+  url: string,
+  options: PgBlobLockOptions = {},
+): CrossProcessBlobLocks {
   const sql = postgres(url, { max: 1, idle_timeout: 0, max_lifetime: null, onnotice: () => {} });
   // Shared takes per key that this process wants to hold.
   const held = new Map<number, number>();
@@ -78,7 +85,8 @@ export function openPgBlobLocks(url: string, options: PgBlobLockOptions = {}): C
       const [row] = await sql<LockRow[]>`
         select pg_backend_pid() as pid, bool_and(pg_try_advisory_lock_shared(${BLOB_LOCK_CLASS}::int4, k)) as ok
         from unnest(${keys}::int4[]) as k`;
-      if (row?.pid !== pid || row.ok === false) throw new Error("The blob locks could not be taken again.");
+      if (row?.pid !== pid || row.ok === false)
+        throw new Error("The blob locks could not be taken again.");
       backend = pid;
     } catch (error) {
       await sql`select pg_advisory_unlock_all()`.catch(() => {});
@@ -93,7 +101,9 @@ export function openPgBlobLocks(url: string, options: PgBlobLockOptions = {}): C
       const query = () => sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
       const [row] = await query().catch(() => query());
       if (row) await settle(row.pid);
-    }).catch((error: unknown) => console.error("checking the blob locks' connection failed", error));
+    }).catch((error: unknown) =>
+      console.error("checking the blob locks' connection failed", error),
+    );
   }, options.sessionCheckMs ?? SESSION_CHECK_MS);
   checker.unref();
 
@@ -113,7 +123,8 @@ export function openPgBlobLocks(url: string, options: PgBlobLockOptions = {}): C
       for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
         // Polled rather than waited on: a blocked wait would stall this process's only lock connection.
         if (await tryShared(key).catch(() => false)) return;
-        if (Date.now() - started > HOLD_WAIT_MS) throw new Error(`The blob ${sha256} could not be held against removal.`);
+        if (Date.now() - started > HOLD_WAIT_MS)
+          throw new Error(`The blob ${sha256} could not be held against removal.`);
         await sleep(pause);
       }
     },

@@ -23,29 +23,34 @@ const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("he
 
 function chunked(bytes: Uint8Array, size: number): Readable {
   const chunks: Buffer[] = [];
-  for (let i = 0; i < bytes.length; i += size) chunks.push(Buffer.from(bytes.subarray(i, i + size)));
+  for (let i = 0; i < bytes.length; i += size)
+    chunks.push(Buffer.from(bytes.subarray(i, i + size)));
   return Readable.from(chunks);
 }
 
 describe("blob store", () => {
   it("stores any bytes under their SHA-256, however they are chunked", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 4096 }), fc.integer({ min: 1, max: 512 }), async (bytes, size) => {
-        const staged = await store.receive(chunked(bytes, size), { maxBytes: 1 << 20 });
-        expect(staged).toMatchObject({ sha256: sha(bytes), size: bytes.length });
-        const where = await store.commit(staged);
-        expect(where).toBe(store.objectPath(sha(bytes)));
-        expect(Buffer.compare(await readFile(where), Buffer.from(bytes))).toBe(0);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 4096 }),
+        fc.integer({ min: 1, max: 512 }),
+        async (bytes, size) => {
+          const staged = await store.receive(chunked(bytes, size), { maxBytes: 1 << 20 });
+          expect(staged).toMatchObject({ sha256: sha(bytes), size: bytes.length });
+          const where = await store.commit(staged);
+          expect(where).toBe(store.objectPath(sha(bytes)));
+          expect(Buffer.compare(await readFile(where), Buffer.from(bytes))).toBe(0);
+        },
+      ),
       { numRuns: 30 },
     );
   }, 60_000);
 
   it("refuses content over the limit and leaves no temporary file behind", async () => {
     const before = await readdir(path.join(store.root, ".tmp"));
-    await expect(store.receive(chunked(new Uint8Array(1000), 100), { maxBytes: 999 })).rejects.toBeInstanceOf(
-      BlobTooLargeError,
-    );
+    await expect(
+      store.receive(chunked(new Uint8Array(1000), 100), { maxBytes: 999 }),
+    ).rejects.toBeInstanceOf(BlobTooLargeError);
     expect(await readdir(path.join(store.root, ".tmp"))).toEqual(before);
   });
 
@@ -83,7 +88,9 @@ describe("blob store", () => {
 
   it("holds an object that another store over the same folder would remove", async () => {
     const other = await openBlobStore(dir);
-    const staged = await store.receive(Readable.from([Buffer.from("shared by two stores")]), { maxBytes: 100 });
+    const staged = await store.receive(Readable.from([Buffer.from("shared by two stores")]), {
+      maxBytes: 100,
+    });
     await store.commit(staged);
     const hold = store.hold();
     expect(await hold.keep(staged.sha256)).toBe(true);

@@ -99,7 +99,8 @@ class StoreHold implements BlobHold {
 }
 
 function storeHold(hold: BlobHold | undefined): StoreHold | undefined {
-  if (hold && !(hold instanceof StoreHold)) throw new Error("A blob hold must come from BlobStore.hold().");
+  if (hold && !(hold instanceof StoreHold))
+    throw new Error("A blob hold must come from BlobStore.hold().");
   return hold;
 }
 
@@ -125,7 +126,10 @@ async function syncFile(file: string): Promise<void> {
 
 const syncDirectory = syncFile;
 
-function hashingCounter(maxBytes: number, state: { size: number; hash: ReturnType<typeof createHash> }) {
+function hashingCounter(
+  maxBytes: number,
+  state: { size: number; hash: ReturnType<typeof createHash> },
+) {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       state.size += chunk.length;
@@ -141,7 +145,10 @@ function hashingCounter(maxBytes: number, state: { size: number; hash: ReturnTyp
 
 // Opens (creating if needed) the blob store of a data directory. With several processes on one
 // database, `locks` extends holds and removals to all of them.
-export async function openBlobStore(dataDir: string, options: { locks?: CrossProcessBlobLocks } = {}): Promise<BlobStore> {
+export async function openBlobStore(
+  dataDir: string,
+  options: { locks?: CrossProcessBlobLocks } = {},
+): Promise<BlobStore> {
   const { locks } = options;
   const root = path.join(dataDir, "blobs");
   const tmpDir = path.join(root, ".tmp");

@@ -2,7 +2,7 @@
 // The upload row tracks the key from "pending" through "receiving" to "complete" with its digest.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import type { ArchiveDb } from "../db/client";
 import { uploads } from "../db/schema";
 
@@ -22,7 +22,12 @@ function signature(secret: Buffer, key: string, expires: number): string {
 }
 
 // Whether `sig` is the signature of `key` valid until `expires` (epoch seconds).
-export function verifyUploadSignature(secret: Buffer, key: string, expires: number, sig: string): boolean {
+export function verifyUploadSignature(
+  secret: Buffer,
+  key: string,
+  expires: number,
+  sig: string,
+): boolean {
   const expected = Buffer.from(signature(secret, key, expires), "hex");
   const given = Buffer.from(sig, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -45,8 +50,15 @@ export async function createUploadUrl(
     expiresAt,
     state: "pending",
   });
-  const query = new URLSearchParams({ expires: String(expires), sig: signature(options.secret, key, expires) });
-  return { url: `${options.publicUrl}/uploads/${key}?${query}`, key, expiresAt: expiresAt.toISOString() };
+  const query = new URLSearchParams({
+    expires: String(expires),
+    sig: signature(options.secret, key, expires),
+  });
+  return {
+    url: `${options.publicUrl}/uploads/${key}?${query}`,
+    key,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 // Moves a pending upload to "receiving" so that one PUT at a time writes it; null when the key is
@@ -69,7 +81,11 @@ export async function abandonUpload(db: ArchiveDb, key: string): Promise<void> {
 }
 
 // Records the stored bytes of a finished PUT; from now on `type: "S3"` content may name the key.
-export async function completeUpload(db: ArchiveDb, key: string, blob: { sha256: string; size: number }) {
+export async function completeUpload(
+  db: ArchiveDb,
+  key: string,
+  blob: { sha256: string; size: number },
+) {
   await db
     .update(uploads)
     .set({ state: "complete", sha256: blob.sha256, size: blob.size, completedAt: sql`now()` })
@@ -91,13 +107,19 @@ export async function resolveUploadKey(
   const row = await findUpload(db, key);
   // Another tenant's key reads exactly like an unknown one.
   if (!row || row.tenant !== tenant) {
-    return { problem: `no upload has the key "${key}": request an upload URL with GET /url and PUT the file to it first` };
+    return {
+      problem: `no upload has the key "${key}": request an upload URL with GET /url and PUT the file to it first`,
+    };
   }
   if (row.expiresAt.getTime() <= now.getTime()) {
-    return { problem: `the upload "${key}" expired at ${row.expiresAt.toISOString()}: upload the file again to a new URL` };
+    return {
+      problem: `the upload "${key}" expired at ${row.expiresAt.toISOString()}: upload the file again to a new URL`,
+    };
   }
   if (row.state !== "complete" || !row.sha256 || row.size === null) {
-    return { problem: `the upload "${key}" has not finished: PUT the whole file to its upload URL first` };
+    return {
+      problem: `the upload "${key}" has not finished: PUT the whole file to its upload URL first`,
+    };
   }
   return { sha256: row.sha256, size: row.size };
 }
@@ -118,7 +140,12 @@ export async function expiredUploads(db: ArchiveDb, cutoff: Date, limit: number)
   return db
     .select({ key: uploads.key, sha256: uploads.sha256 })
     .from(uploads)
-    .where(and(lt(uploads.expiresAt, cutoff), or(ne(uploads.state, "receiving"), lt(uploads.receivingSince, cutoff))))
+    .where(
+      and(
+        lt(uploads.expiresAt, cutoff),
+        or(ne(uploads.state, "receiving"), lt(uploads.receivingSince, cutoff)),
+      ),
+    )
     .orderBy(uploads.expiresAt)
     .limit(limit);
 }

@@ -23,6 +23,7 @@ export async function insertSubmissionHolding(
     submittedBy: "tester",
     sipPath: path.join(dataDir, "sips", `${id}.json`),
   });
-  if (held.length > 0) await db.insert(submissionBlobs).values(held.map((blob) => ({ submissionId: id, blob })));
+  if (held.length > 0)
+    await db.insert(submissionBlobs).values(held.map((blob) => ({ submissionId: id, blob })));
   return id;
 }

@@ -16,20 +16,37 @@ import type { SubmissionRow } from "./submissions";
 export type NewSip = Omit<SipRecord, "submissionId" | "tenant" | "submittedBy">;
 
 // The profile of an existing package in the caller's tenant, or null when there is no such package.
-export async function existingProfile(deps: IngestDeps, tenant: string, packageId: string): Promise<string | null> {
+export async function existingProfile(
+  deps: IngestDeps,
+  tenant: string,
+  packageId: string,
+): Promise<string | null> {
   return (await findPackage(deps.db, tenant, packageId))?.profile ?? null;
 }
 
 // Records a SIP durably and queues it; answers the submission row (status PENDING).
-export async function acceptSip(deps: IngestDeps, caller: Caller, sip: NewSip): Promise<SubmissionRow> {
-  const record: SipRecord = { ...sip, submissionId: randomUUID(), tenant: caller.tenant, submittedBy: caller.sub };
+export async function acceptSip(
+  deps: IngestDeps,
+  caller: Caller,
+  sip: NewSip,
+): Promise<SubmissionRow> {
+  const record: SipRecord = {
+    ...sip,
+    submissionId: randomUUID(),
+    tenant: caller.tenant,
+    submittedBy: caller.sub,
+  };
   const sipPath = await writeSipRecord(deps.config.dataDir, record);
   try {
     const row = await deps.db.transaction(async (tx) => {
       if (sip.kind === "update" && !(await findPackage(tx, caller.tenant, sip.packageId))) {
         throw notFound(sip.packageId);
       }
-      const pkg = await lockPackage(tx, { tenant: caller.tenant, packageId: sip.packageId, profile: sip.profile });
+      const pkg = await lockPackage(tx, {
+        tenant: caller.tenant,
+        packageId: sip.packageId,
+        profile: sip.profile,
+      });
       if (pkg.deletedAt) throw notFound(sip.packageId);
       if (pkg.profile !== sip.profile) {
         throw new IngestError(
@@ -58,9 +75,16 @@ export async function acceptSip(deps: IngestDeps, caller: Caller, sip: NewSip): 
         .returning();
       if (!inserted) throw new Error("The submission was not recorded.");
       // Its bag and uploads must outlive the upload rows until the pipeline is done with them.
-      const held = [...(sip.sipBlob ? [sip.sipBlob.sha256] : []), ...Object.values(sip.uploads).map((u) => u.sha256)];
+      const held = [
+        ...(sip.sipBlob ? [sip.sipBlob.sha256] : []),
+        ...Object.values(sip.uploads).map((u) => u.sha256),
+      ];
       await holdSipBlobs(tx, inserted.id, held);
-      await enqueueJob(tx, { submissionId: inserted.id, tenant: caller.tenant, packageId: sip.packageId });
+      await enqueueJob(tx, {
+        submissionId: inserted.id,
+        tenant: caller.tenant,
+        packageId: sip.packageId,
+      });
       await appendTrace(tx, {
         tenant: caller.tenant,
         packageId: sip.packageId,

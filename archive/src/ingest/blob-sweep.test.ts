@@ -6,7 +6,6 @@ import { mkdtemp, rm, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBlobStore, type BlobStore } from "../blobs/store";
@@ -17,7 +16,6 @@ import { submissionBlobs, uploads } from "../db/schema";
 import { sweepBlobs } from "./blob-sweep";
 import { createIngest } from "./index";
 
-const configDir = fileURLToPath(new URL("../../../config", import.meta.url));
 const HOUR = 3_600_000;
 let dir: string;
 let opened: OpenedDb;
@@ -44,17 +42,15 @@ async function blob(label: string): Promise<string> {
 
 async function upload(sha256: string, expiresAt: Date): Promise<string> {
   const key = randomUUID();
-  await opened.db
-    .insert(uploads)
-    .values({
-      key,
-      tenant: "demo",
-      createdBy: "tester",
-      expiresAt,
-      state: "complete",
-      sha256,
-      size: 10,
-    });
+  await opened.db.insert(uploads).values({
+    key,
+    tenant: "demo",
+    createdBy: "tester",
+    expiresAt,
+    state: "complete",
+    sha256,
+    size: 10,
+  });
   return key;
 }
 
@@ -70,7 +66,6 @@ async function startIngestUntil(
 ) {
   const config = loadArchiveConfig({
     ARCHIVE_DATA_DIR: dir,
-    ARCHIVE_CONFIG_DIR: configDir,
     ...env,
   } as unknown as NodeJS.ProcessEnv);
   const ingest = await createIngest({ config, db: opened.db });

@@ -1,11 +1,11 @@
 // Checks an ingest request against what the operator configured (profiles, metadata schemas) and
 // what the archive holds (upload keys), before anything is accepted. Each failure is a
 // VALIDATION_ERROR whose message names the field and the rule.
-import type { Content, IngestContent, MetadataObject } from "@/lib/ingest/schemas";
+import type { Content, IngestContent, MetadataObject } from "@scriptorium/contract/ingest/schemas";
 import type { BlobHold } from "../blobs/store";
 import { resolveUploadKey } from "../blobs/upload-urls";
 import { IngestError } from "../http/errors";
-import type { IngestProfile } from "../profiles/ingest-profiles";
+import type { IngestProfile } from "@scriptorium/contract/profiles/ingest-profiles";
 import type { IngestDeps } from "./deps";
 import type { BlobRef } from "./sip-record";
 
@@ -15,7 +15,10 @@ const invalid = (message: string) => new IngestError("VALIDATION_ERROR", message
 export function checkProfile(deps: IngestDeps, id: string, field = "profile"): IngestProfile {
   const profile = deps.profiles.get(id);
   if (!profile) {
-    const known = deps.profiles.list().map((p) => p.id).join(", ");
+    const known = deps.profiles
+      .list()
+      .map((p) => p.id)
+      .join(", ");
     throw invalid(`${field} "${id}" is not an ingest profile of this archive (profiles: ${known})`);
   }
   return profile;
@@ -28,7 +31,11 @@ export interface LocatedContent {
 }
 
 // Every content of a request: the documents and every metadata file, package- or document-level.
-export function contentsOf(metadatas: MetadataObject[], documents: IngestContent[], documentField: string) {
+export function contentsOf(
+  metadatas: MetadataObject[],
+  documents: IngestContent[],
+  documentField: string,
+) {
   const found: LocatedContent[] = [];
   const addMetadataFiles = (list: MetadataObject[] | undefined, field: string) =>
     list?.forEach((m, i) => {
@@ -59,7 +66,11 @@ export function checkMetadatas(
     if ("metadata" in entry) {
       data = entry.metadata;
     } else if (entry.file.type === "BINARY") {
-      const parsed = deps.registry.parseMetadataFile(entry.schema, Buffer.from(entry.file.content, "base64"), entry.file.name);
+      const parsed = deps.registry.parseMetadataFile(
+        entry.schema,
+        Buffer.from(entry.file.content, "base64"),
+        entry.file.name,
+      );
       if ("error" in parsed) throw invalid(`${at}.file: ${parsed.error}`);
       data = parsed.data;
     } else {
@@ -67,15 +78,24 @@ export function checkMetadatas(
     }
     const problems = deps.registry.validate(entry.schema, data);
     if (problems.length > 0) {
-      throw invalid(`${at}.metadata does not validate against schema ${entry.schema}: ${problems.join("; ")}`);
+      throw invalid(
+        `${at}.metadata does not validate against schema ${entry.schema}: ${problems.join("; ")}`,
+      );
     }
   });
 }
 
 // Why `schema` may not be used under `profile` (a phrase to follow the field name), or null.
-export function metadataSchemaProblem(deps: IngestDeps, profile: IngestProfile, schema: string): string | null {
+export function metadataSchemaProblem(
+  deps: IngestDeps,
+  profile: IngestProfile,
+  schema: string,
+): string | null {
   if (!deps.registry.has(schema)) {
-    const known = deps.registry.list().map((s) => s.uri).join(", ");
+    const known = deps.registry
+      .list()
+      .map((s) => s.uri)
+      .join(", ");
     return `"${schema}" is not a metadata schema registered in this archive (registered: ${known})`;
   }
   if (profile.metadataSchemas && !profile.metadataSchemas.includes(schema)) {

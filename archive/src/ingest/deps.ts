@@ -2,8 +2,8 @@
 import type { BlobStore } from "../blobs/store";
 import type { ArchiveConfig } from "../config";
 import type { ArchiveDb } from "../db/client";
-import type { MetadataRegistry } from "../metadata/registry";
-import type { IngestProfiles } from "../profiles/ingest-profiles";
+import type { MetadataRegistry } from "@scriptorium/contract/metadata/registry";
+import type { IngestProfiles } from "@scriptorium/contract/profiles/ingest-profiles";
 
 export interface IngestDeps {
   config: ArchiveConfig;

@@ -7,7 +7,9 @@ import path from "node:path";
 import type { ArchiveConfig } from "../config";
 
 // A function that makes every commit so far durable (a no-op on PostgreSQL).
-export function databaseSyncer(config: Pick<ArchiveConfig, "dataDir" | "databaseUrl">): () => Promise<void> {
+export function databaseSyncer(
+  config: Pick<ArchiveConfig, "dataDir" | "databaseUrl">,
+): () => Promise<void> {
   if (config.databaseUrl) return async () => {};
   // The layout of archive/src/db/client.ts: PGlite's data folder is ${dataDir}/db.
   const walDir = path.join(config.dataDir, "db", "pg_wal");

@@ -2,7 +2,7 @@
 // that run accepted SIPs through the plugin pipeline and the sweep that frees unused blobs.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Hono } from "hono";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { loadOrCreateSecret } from "../blobs/secret";
 import type { CrossProcessBlobLocks } from "../blobs/pg-blob-locks";
 import { openBlobStore } from "../blobs/store";
@@ -14,8 +14,8 @@ import type { ArchiveEnv } from "../http/context";
 import { createPeriodicTask } from "../jobs/periodic";
 import { releaseRunningJobs } from "../jobs/queue";
 import { createWorkerPool } from "../jobs/worker";
-import { loadMetadataRegistry } from "../metadata/registry";
-import { loadIngestProfiles } from "../profiles/ingest-profiles";
+import { loadMetadataRegistry } from "@scriptorium/contract/metadata/registry";
+import { loadIngestProfiles } from "@scriptorium/contract/profiles/ingest-profiles";
 import { sweepBlobs, sweepOrphans } from "./blob-sweep";
 import type { IngestDeps } from "./deps";
 import { databaseSyncer } from "./durability";
@@ -75,8 +75,8 @@ export async function createIngest({
     config,
     db,
     blobs,
-    registry: loadMetadataRegistry(`${config.configDir}/metadata-schemas`),
-    profiles: loadIngestProfiles(config.configDir),
+    registry: loadMetadataRegistry(`${config.sharedConfigDir}/metadata-schemas`),
+    profiles: loadIngestProfiles(config.sharedConfigDir),
     uploadSecret: await loadOrCreateSecret(db, UPLOAD_SECRET_NAME),
     syncDatabase: databaseSyncer(config),
     wake: () => pool.wake(),

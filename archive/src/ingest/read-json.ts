@@ -1,7 +1,7 @@
 // Reads a JSON request body up to a limit, counting bytes as they arrive: an oversized body is
 // refused from its Content-Length, or as soon as it passes the limit, never buffered whole.
-import { readLimited } from "@/lib/read-limited";
-import { unstorableTextProblem } from "@/lib/storable-text";
+import { readLimited } from "@scriptorium/contract/read-limited";
+import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
 import { IngestError } from "../http/errors";
 
 function tooLarge(limit: number) {

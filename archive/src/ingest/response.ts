@@ -1,6 +1,6 @@
 // The IngestResponse of a submission: basic package information, plus what the `enrichers`
 // header asks for. Shapes the spec leaves open are documented in archive/README.md.
-import type { Enricher, IngestResponse } from "@/lib/ingest/schemas";
+import type { Enricher, IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import type { Caller } from "../http/context";
 import type { IngestDeps } from "./deps";
 import { getVersion, type VersionWithFiles } from "./store";
@@ -37,7 +37,12 @@ export async function ingestResponse(
   // The version this SIP produced, once it is ingested: metadata and representations come from it.
   let version: VersionWithFiles | null = null;
   if (submission.version !== null && (wants("metadata") || wants("representations"))) {
-    version = await getVersion(deps.db, submission.tenant, submission.packageId, submission.version);
+    version = await getVersion(
+      deps.db,
+      submission.tenant,
+      submission.packageId,
+      submission.version,
+    );
   }
   const out: IngestResponse = { ...base };
   if (wants("pluginreports")) {
@@ -51,7 +56,10 @@ export async function ingestResponse(
   }
   if (wants("permissions")) out.permissions = permissionsOf(caller);
   if (wants("metadata")) {
-    out.metadata = (version?.metadatas ?? []).map((m) => ({ schema: m.schema, metadata: m.metadata }));
+    out.metadata = (version?.metadatas ?? []).map((m) => ({
+      schema: m.schema,
+      metadata: m.metadata,
+    }));
   }
   if (wants("breadcrumbs")) {
     out.breadcrumbs = [
@@ -82,7 +90,11 @@ export async function ingestResponse(
     };
   }
   if (wants("userPackage")) {
-    out.userPackage = { tenant: submission.tenant, submittedBy: submission.submittedBy, profile: submission.profile };
+    out.userPackage = {
+      tenant: submission.tenant,
+      submittedBy: submission.submittedBy,
+      profile: submission.profile,
+    };
   }
   return out;
 }

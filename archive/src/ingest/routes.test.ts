@@ -3,7 +3,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadArchiveConfig } from "../config";
@@ -11,8 +10,14 @@ import { openArchiveDb } from "../db/client";
 import type { ArchiveEnv, Caller } from "../http/context";
 import { createIngest } from "./index";
 
-const configDir = fileURLToPath(new URL("../../../config", import.meta.url));
-const caller: Caller = { sub: "tester", name: "Tester", clientId: "t", roles: ["archivist"], tenants: ["demo"], tenant: "demo" };
+const caller: Caller = {
+  sub: "tester",
+  name: "Tester",
+  clientId: "t",
+  roles: ["archivist"],
+  tenants: ["demo"],
+  tenant: "demo",
+};
 let dir = "";
 
 afterAll(async () => {
@@ -22,7 +27,7 @@ afterAll(async () => {
 describe("ingest routes on a failing archive", () => {
   it("answers 500 EXCEPTION without the cause", async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "ingest-routes-"));
-    const config = loadArchiveConfig({ ARCHIVE_DATA_DIR: dir, ARCHIVE_CONFIG_DIR: configDir } as unknown as NodeJS.ProcessEnv);
+    const config = loadArchiveConfig({ ARCHIVE_DATA_DIR: dir } as unknown as NodeJS.ProcessEnv);
     const database = await openArchiveDb({ dataDir: dir });
     const ingest = await createIngest({ config, db: database.db });
     const app = new Hono<ArchiveEnv>();

@@ -1,5 +1,6 @@
-// The ingest API (spec/ingest-api.md), mounted at /ingest behind requireCaller. Handlers parse,
-// check, accept and answer; every failure is `{ code, message }` with the status of its code.
+// The ingest API (packages/contract/spec/ingest-api.md), mounted at /ingest behind requireCaller.
+// Handlers parse, check, accept and answer; every failure is `{ code, message }` with the status of
+// its code.
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
@@ -13,9 +14,9 @@ import {
   unknownEnrichers,
   UpdateDocumentRequest,
   type Enricher,
-} from "@/lib/ingest/schemas";
-import { unstorableTextProblem } from "@/lib/storable-text";
-import { describeZodError } from "@/lib/zod-error";
+} from "@scriptorium/contract/ingest/schemas";
+import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
+import { describeZodError } from "@scriptorium/contract/zod-error";
 import { withBlobHold } from "../blobs/references";
 import type { BlobHold } from "../blobs/store";
 import { createUploadUrl } from "../blobs/upload-urls";

@@ -16,7 +16,11 @@ interface CleanupDeps {
 }
 
 // Records that a SIP holds `blobs`; call before the caller's own hold on them is released.
-export async function holdSipBlobs(db: Queryable, submissionId: string, blobs: string[]): Promise<void> {
+export async function holdSipBlobs(
+  db: Queryable,
+  submissionId: string,
+  blobs: string[],
+): Promise<void> {
   if (blobs.length === 0) return;
   const rows = [...new Set(blobs)].map((blob) => ({ submissionId, blob }));
   await db.insert(submissionBlobs).values(rows).onConflictDoNothing();
@@ -36,7 +40,11 @@ export async function discardFailedSip(deps: CleanupDeps, submissionId: string):
     .select({ blob: submissionBlobs.blob })
     .from(submissionBlobs)
     .where(eq(submissionBlobs.submissionId, submissionId));
-  const removed = await removeUnreferencedBlobs(deps.db, deps.blobs, held.map((h) => h.blob));
+  const removed = await removeUnreferencedBlobs(
+    deps.db,
+    deps.blobs,
+    held.map((h) => h.blob),
+  );
   await removeSipRecord(submission.sipPath);
   await dropSipBlobs(deps.db, submissionId);
   return removed;
@@ -47,7 +55,10 @@ export async function discardFailedLeftovers(deps: CleanupDeps, limit = 100): Pr
   const failed = await deps.db
     .selectDistinct({ id: submissionBlobs.submissionId })
     .from(submissionBlobs)
-    .innerJoin(submissions, and(eq(submissions.id, submissionBlobs.submissionId), eq(submissions.status, "FAILED")))
+    .innerJoin(
+      submissions,
+      and(eq(submissions.id, submissionBlobs.submissionId), eq(submissions.status, "FAILED")),
+    )
     .limit(limit);
   let removed = 0;
   for (const { id } of failed) removed += await discardFailedSip(deps, id);

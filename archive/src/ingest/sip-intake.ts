@@ -5,8 +5,16 @@ import { randomUUID } from "node:crypto";
 import { open, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { INGEST_LIMITS, packageIdProblem, type Content } from "@/lib/ingest/schemas";
-import { type BagPackageMetadata, PACKAGE_METADATA_FILE, parsePackageMetadata } from "../bagit/package-metadata";
+import {
+  INGEST_LIMITS,
+  packageIdProblem,
+  type Content,
+} from "@scriptorium/contract/ingest/schemas";
+import {
+  type BagPackageMetadata,
+  PACKAGE_METADATA_FILE,
+  parsePackageMetadata,
+} from "../bagit/package-metadata";
 import type { BlobHold } from "../blobs/store";
 import { fetchToFile } from "../fetch/fetch-to-file";
 import { readZipDirectory, readZipEntry } from "../formats/zip-directory";
@@ -30,9 +38,12 @@ export async function storeSipContent(
     return found;
   }
   if (content.type === "BINARY") {
-    const staged = await deps.blobs.receive(Readable.from([Buffer.from(content.content, "base64")]), {
-      maxBytes: INGEST_LIMITS.inlineBodyBytes,
-    });
+    const staged = await deps.blobs.receive(
+      Readable.from([Buffer.from(content.content, "base64")]),
+      {
+        maxBytes: INGEST_LIMITS.inlineBodyBytes,
+      },
+    );
     await deps.blobs.commit(staged, hold);
     return { sha256: staged.sha256, size: staged.size };
   }
@@ -45,7 +56,9 @@ export async function storeSipContent(
     });
     return await deps.blobs.adopt(dest, hold);
   } catch (error) {
-    throw invalid(`content: the bag could not be fetched from ${content.content}: ${(error as Error).message}`);
+    throw invalid(
+      `content: the bag could not be fetched from ${content.content}: ${(error as Error).message}`,
+    );
   } finally {
     await rm(dest, { force: true });
   }
@@ -59,24 +72,31 @@ export async function readBagPackageMetadata(zipPath: string): Promise<BagPackag
   try {
     const { size } = await handle.stat();
     const entries = await runOnFile(readZipDirectory(size), handle, size);
-    if (!entries) throw invalid("content is not a zip file: PUT /sip takes a BagIt bag packed as a zip");
+    if (!entries)
+      throw invalid("content is not a zip file: PUT /sip takes a BagIt bag packed as a zip");
     const entry = entries.find((e) => {
       const parts = e.name.split("/");
       return parts.at(-1) === PACKAGE_METADATA_FILE && parts.length <= 2;
     });
     if (!entry) {
-      throw invalid(`content: the bag has no ${PACKAGE_METADATA_FILE} tag file next to bagit.txt; it must name at least the profile`);
+      throw invalid(
+        `content: the bag has no ${PACKAGE_METADATA_FILE} tag file next to bagit.txt; it must name at least the profile`,
+      );
     }
     const top = entry.name.slice(0, entry.name.length - PACKAGE_METADATA_FILE.length);
     for (const e of entries) {
       const inBag = e.name.slice(top.length);
-      if (e.name.startsWith(top) && inBag.startsWith("data/") && !inBag.endsWith("/")) payload.add(inBag);
+      if (e.name.startsWith(top) && inBag.startsWith("data/") && !inBag.endsWith("/"))
+        payload.add(inBag);
     }
     bytes = await runOnFile(readZipEntry(entry), handle, size);
   } finally {
     await handle.close();
   }
-  if (!bytes) throw invalid(`content: the bag's ${PACKAGE_METADATA_FILE} cannot be read (at most 1 MB, stored or deflated)`);
+  if (!bytes)
+    throw invalid(
+      `content: the bag's ${PACKAGE_METADATA_FILE} cannot be read (at most 1 MB, stored or deflated)`,
+    );
   const { value, problems } = parsePackageMetadata(new TextDecoder().decode(bytes), payload);
   if (!value || problems.length > 0) throw invalid(`content: ${problems.join(" ")}`);
   const idProblem = value.packageId === undefined ? null : packageIdProblem(value.packageId);

@@ -2,7 +2,7 @@
 // as one JSON file under ${dataDir}/sips and synced before the request is answered.
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Content, IngestContent, MetadataObject } from "@/lib/ingest/schemas";
+import type { Content, IngestContent, MetadataObject } from "@scriptorium/contract/ingest/schemas";
 
 export type SubmissionKind = "document" | "update" | "sip";
 

@@ -5,7 +5,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openArchiveDb, type OpenedDb } from "../db/client";
 import { jobs } from "../db/schema";
-import { claimJob, completeJob, countOpenJobs, enqueueJob, type JobRow, releaseRunningJobs, retryJob } from "./queue";
+import {
+  claimJob,
+  completeJob,
+  countOpenJobs,
+  enqueueJob,
+  type JobRow,
+  releaseRunningJobs,
+  retryJob,
+} from "./queue";
 import { createWorkerPool } from "./worker";
 
 let opened: OpenedDb;
@@ -28,8 +36,11 @@ beforeEach(async () => {
 describe("job queue", () => {
   it("hands each job to exactly one of many concurrent claimers", async () => {
     const { db } = opened;
-    for (let i = 0; i < 5; i++) await enqueueJob(db, { submissionId: `s${i}`, tenant: "t", packageId: `p${i}` });
-    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => claimJob(db, `w${i}`, 30_000)));
+    for (let i = 0; i < 5; i++)
+      await enqueueJob(db, { submissionId: `s${i}`, tenant: "t", packageId: `p${i}` });
+    const claims = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => claimJob(db, `w${i}`, 30_000)),
+    );
     const claimed = claims.filter((c) => c !== null).map((c) => c.submissionId);
     expect(claimed.sort()).toEqual(["s0", "s1", "s2", "s3", "s4"]);
   });
@@ -54,7 +65,10 @@ describe("job queue", () => {
     const id = await enqueueJob(db, { submissionId: "s", tenant: "t", packageId: "p" });
     expect((await claimJob(db, "dead", 30_000))?.attempts).toBe(1);
     expect(await claimJob(db, "alive", 30_000)).toBeNull();
-    await db.update(jobs).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
     const again = await claimJob(db, "alive", 30_000);
     expect(again).toMatchObject({ claimedBy: "alive", attempts: 2 });
   });
@@ -87,18 +101,23 @@ describe("job queue", () => {
 });
 
 describe("worker pool", () => {
-  async function drain(run: (job: JobRow) => Promise<void>, giveUp: (job: JobRow) => Promise<void>) {
+  async function drain(
+    run: (job: JobRow) => Promise<void>,
+    giveUp: (job: JobRow) => Promise<void>,
+  ) {
     const { db } = opened;
     const pool = createWorkerPool({ db, concurrency: 2, pollMs: 20, maxAttempts: 2, run, giveUp });
     pool.start();
     const deadline = Date.now() + 20_000;
-    while ((await countOpenJobs(db)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await countOpenJobs(db)) > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     await pool.stop();
   }
 
   it("runs every job once when nothing fails", async () => {
     const { db } = opened;
-    for (let i = 0; i < 6; i++) await enqueueJob(db, { submissionId: `s${i}`, tenant: "t", packageId: `p${i % 2}` });
+    for (let i = 0; i < 6; i++)
+      await enqueueJob(db, { submissionId: `s${i}`, tenant: "t", packageId: `p${i % 2}` });
     const ran: string[] = [];
     await drain(
       async (job) => {
@@ -118,7 +137,14 @@ describe("worker pool", () => {
     const attempts = new Map<string, number>();
     const gaveUp: string[] = [];
     // Retries wait 2^attempts seconds; the test moves the clock by making the job due at once.
-    const due = setInterval(() => void db.update(jobs).set({ runAfter: sql`now()` }).where(eq(jobs.state, "queued")), 100);
+    const due = setInterval(
+      () =>
+        void db
+          .update(jobs)
+          .set({ runAfter: sql`now()` })
+          .where(eq(jobs.state, "queued")),
+      100,
+    );
     try {
       await drain(
         async (job) => {

@@ -16,7 +16,10 @@ export async function enqueueJob(
   tx: Queryable,
   job: { submissionId: string; tenant: string; packageId: string },
 ): Promise<number> {
-  const [row] = await tx.insert(jobs).values({ ...job, state: "queued" }).returning({ id: jobs.id });
+  const [row] = await tx
+    .insert(jobs)
+    .values({ ...job, state: "queued" })
+    .returning({ id: jobs.id });
   if (!row) throw new Error("The job was not recorded.");
   return row.id;
 }
@@ -28,7 +31,11 @@ const claimable = (table: typeof jobs) =>
   );
 
 // Claims the oldest runnable job for `workerId`, or returns null when there is none.
-export async function claimJob(db: ArchiveDb, workerId: string, leaseMs: number): Promise<JobRow | null> {
+export async function claimJob(
+  db: ArchiveDb,
+  workerId: string,
+  leaseMs: number,
+): Promise<JobRow | null> {
   // Two statements in one transaction rather than UPDATE ... WHERE id IN (SELECT ... LIMIT 1 FOR
   // UPDATE SKIP LOCKED): PostgreSQL may evaluate such a subquery once per row and claim several jobs.
   return db.transaction(async (tx) => {

@@ -97,7 +97,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       for (const wakeUp of [...sleepers]) wakeUp();
       // A job in the middle of a long fetch is not waited for: its lease lapses (or, on PGlite,
       // the next start frees it) and it runs again from a clean slate.
-      const grace = new Promise<void>((resolve) => setTimeout(resolve, options.stopGraceMs ?? 5000).unref());
+      const grace = new Promise<void>((resolve) =>
+        setTimeout(resolve, options.stopGraceMs ?? 5000).unref(),
+      );
       await Promise.race([Promise.all(loops.splice(0)), grace]);
     },
   };

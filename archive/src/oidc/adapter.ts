@@ -45,7 +45,9 @@ export function createDbAdapter(db: ArchiveDb): new (model: string) => OidcAdapt
     }
 
     async destroy(id: string): Promise<void> {
-      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
@@ -64,7 +66,9 @@ export function createDbAdapter(db: ArchiveDb): new (model: string) => OidcAdapt
       // Expired rows are left for a sweep; to the provider they no longer exist.
       if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return undefined;
       const payload = row.payload as AdapterPayload;
-      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+      return row.consumedAt
+        ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+        : payload;
     }
   };
 }

@@ -17,7 +17,12 @@ beforeAll(async () => {
   archiveKey = pair.privateKey;
   strangerKey = (await generateKeyPair("RS256")).privateKey;
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid, alg: "RS256", use: "sig" };
-  authenticate = createAuthenticator({ issuer, audience, publicJwks: { keys: [jwk] }, tenantHeader: "X-Vendor-Repository" });
+  authenticate = createAuthenticator({
+    issuer,
+    audience,
+    publicJwks: { keys: [jwk] },
+    tenantHeader: "X-Vendor-Repository",
+  });
 });
 
 const now = () => Math.floor(Date.now() / 1000);

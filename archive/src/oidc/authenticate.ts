@@ -19,7 +19,9 @@ export type Authenticate = (headers: Headers) => Promise<Caller>;
 export type VerifyAccessToken = (authorization: string | null) => Promise<JWTPayload>;
 
 // Builds a check of an Authorization header: the verified claims, or IngestError NOT_AUTHORIZED.
-export function createTokenVerifier(options: Omit<AuthenticatorOptions, "tenantHeader">): VerifyAccessToken {
+export function createTokenVerifier(
+  options: Omit<AuthenticatorOptions, "tenantHeader">,
+): VerifyAccessToken {
   const keys = createLocalJWKSet(options.publicJwks);
   return async (authorization) => {
     const token = bearerToken(authorization);
@@ -59,17 +61,28 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
 
 function bearerToken(header: string | null): string {
   if (!header) {
-    throw new IngestError("NOT_AUTHORIZED", "The request has no access token: send the header Authorization: Bearer <token>.");
+    throw new IngestError(
+      "NOT_AUTHORIZED",
+      "The request has no access token: send the header Authorization: Bearer <token>.",
+    );
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) {
-    throw new IngestError("NOT_AUTHORIZED", "The Authorization header is malformed: it must read Bearer <token>.");
+    throw new IngestError(
+      "NOT_AUTHORIZED",
+      "The Authorization header is malformed: it must read Bearer <token>.",
+    );
   }
   return match[1];
 }
 
 // Picks the tenant: the header's choice if the caller belongs to it, else the token's default.
-export function chooseTenant(headers: Headers, headerName: string, tenants: string[], tokenTenant: unknown): string {
+export function chooseTenant(
+  headers: Headers,
+  headerName: string,
+  tenants: string[],
+  tokenTenant: unknown,
+): string {
   const requested = (headers.get(headerName) ?? headers.get(VENDOR_TENANT_HEADER))?.trim();
   if (requested) {
     if (tenants.includes(requested)) return requested;
@@ -81,23 +94,35 @@ export function chooseTenant(headers: Headers, headerName: string, tenants: stri
   }
   const fallback = typeof tokenTenant === "string" && tokenTenant ? tokenTenant : tenants[0];
   if (!fallback) {
-    throw new IngestError("NO_PERMISSION", "The access token names no tenant the caller may act in.");
+    throw new IngestError(
+      "NO_PERMISSION",
+      "The access token names no tenant the caller may act in.",
+    );
   }
   return fallback;
 }
 
-function describeFailure(error: unknown, options: Pick<AuthenticatorOptions, "issuer" | "audience">): string {
+function describeFailure(
+  error: unknown,
+  options: Pick<AuthenticatorOptions, "issuer" | "audience">,
+): string {
   if (error instanceof errors.JWTExpired) return "The access token has expired: fetch a new one.";
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === "iss") return `The access token was issued by another issuer (expected ${options.issuer}).`;
-    if (error.claim === "aud") return `The access token is meant for another audience (expected ${options.audience}).`;
+    if (error.claim === "iss")
+      return `The access token was issued by another issuer (expected ${options.issuer}).`;
+    if (error.claim === "aud")
+      return `The access token is meant for another audience (expected ${options.audience}).`;
     if (error.claim === "typ") return "The token is not an access token (expected type at+jwt).";
     return `The access token's "${error.claim}" claim is invalid: ${error.reason}.`;
   }
-  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
+  if (
+    error instanceof errors.JWSSignatureVerificationFailed ||
+    error instanceof errors.JWKSNoMatchingKey
+  ) {
     return "The access token's signature does not match the archive's keys.";
   }
-  if (error instanceof errors.JOSEAlgNotAllowed) return "The access token must be signed with RS256.";
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return "The access token must be signed with RS256.";
   return "The access token is malformed: it is not a signed JWT.";
 }
 

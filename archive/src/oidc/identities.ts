@@ -1,4 +1,5 @@
-// The users and clients of the embedded identity provider, read from config/identities.json.
+// The users and clients of the embedded identity provider, read from identities.json in the
+// configuration folder (archive/config by default).
 import { createHash, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -65,8 +66,14 @@ export function parseIdentities(raw: unknown, dashboardUrl: string): Identities 
     redirectUris: fill(client.redirectUris),
     postLogoutRedirectUris: fill(client.postLogoutRedirectUris),
   }));
-  assertUnique(users.map((u) => u.username), "username");
-  assertUnique(clients.map((c) => c.clientId), "clientId");
+  assertUnique(
+    users.map((u) => u.username),
+    "username",
+  );
+  assertUnique(
+    clients.map((c) => c.clientId),
+    "clientId",
+  );
 
   const byName = new Map(users.map((u) => [u.username, u]));
   const byClient = new Map(clients.map((c) => [c.clientId, c]));
@@ -92,7 +99,9 @@ export async function loadIdentities(configDir: string, dashboardUrl: string): P
   try {
     text = await readFile(file, "utf8");
   } catch {
-    throw new Error(`The archive cannot start: ${file} is missing (copy it from the repository's config folder).`);
+    throw new Error(
+      `The archive cannot start: ${file} is missing (copy it from the repository's config folder).`,
+    );
   }
   let raw: unknown;
   try {

@@ -1,4 +1,9 @@
 // The embedded archive's OpenID Connect provider and the bearer-token check of its APIs.
+// oidc-provider's declarations travel with this module, so a program that reaches the archive
+// through `@scriptorium/archive/testing` (the dashboard's tests) type-checks it too. An ambient
+// `declare module` file cannot be imported, hence the reference.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./oidc-provider.d.ts" />
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { lt } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -39,8 +44,17 @@ export interface Identity {
 }
 
 // Creates the identity provider over the archive database and the keys in `${dataDir}/keys`.
-export async function createIdentity({ config, db }: { config: ArchiveConfig; db: ArchiveDb }): Promise<Identity> {
-  const identities = await loadIdentities(config.configDir, config.dashboardUrl ?? "http://localhost:3000");
+export async function createIdentity({
+  config,
+  db,
+}: {
+  config: ArchiveConfig;
+  db: ArchiveDb;
+}): Promise<Identity> {
+  const identities = await loadIdentities(
+    config.configDir,
+    config.dashboardUrl ?? "http://localhost:3000",
+  );
   const keys = await loadOrCreateKeys(config.dataDir);
   // Expired provider state is only hidden by the adapter; drop it once per start.
   await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, new Date()));
@@ -66,7 +80,8 @@ export async function createIdentity({ config, db }: { config: ArchiveConfig; db
       c.set("caller", await authenticate(c.req.raw.headers));
     } catch (error) {
       if (!(error instanceof IngestError)) throw error;
-      if (error.status === 401) c.header("WWW-Authenticate", `Bearer realm="archive", error="invalid_token"`);
+      if (error.status === 401)
+        c.header("WWW-Authenticate", `Bearer realm="archive", error="invalid_token"`);
       return c.json(error.toJSON(), error.status);
     }
     await next();
@@ -104,7 +119,11 @@ function countTokens(provider: Provider): TokenStats {
   const counts: TokenStats = { authorization_code: 0, refresh_token: 0, client_credentials: 0 };
   provider.on("grant.success", (ctx: { oidc: { params?: Record<string, unknown> } }) => {
     const type = ctx.oidc.params?.grant_type;
-    if (type === "authorization_code" || type === "refresh_token" || type === "client_credentials") {
+    if (
+      type === "authorization_code" ||
+      type === "refresh_token" ||
+      type === "client_credentials"
+    ) {
       counts[type] += 1;
     }
   });

@@ -13,7 +13,10 @@ export type InteractionHandler = (req: IncomingMessage, res: ServerResponse) => 
 
 // Returns a handler that answers interaction URLs (paths already without /oidc) and returns
 // false for every other path, which then belongs to the provider.
-export function createInteractionHandler(provider: Provider, identities: Identities): InteractionHandler {
+export function createInteractionHandler(
+  provider: Provider,
+  identities: Identities,
+): InteractionHandler {
   return async (req, res) => {
     const match = interactionPath.exec(req.url ?? "");
     if (!match) return false;
@@ -23,13 +26,24 @@ export function createInteractionHandler(provider: Provider, identities: Identit
       const details = await provider.interactionDetails(req, res);
       if (details.uid !== uid) throw new Error("interaction mismatch");
       if (!action && req.method === "GET") await show(provider, identities, details, req, res);
-      else if (action === "/login" && req.method === "POST") await login(provider, identities, details, req, res);
+      else if (action === "/login" && req.method === "POST")
+        await login(provider, identities, details, req, res);
       else if (action === "/abort" && req.method === "POST") {
-        const result = { error: "access_denied", error_description: "The user cancelled the sign-in." };
+        const result = {
+          error: "access_denied",
+          error_description: "The user cancelled the sign-in.",
+        };
         await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
       } else {
         res.setHeader("Allow", action ? "POST" : "GET");
-        sendHtml(res, 405, errorPage({ error: "method_not_allowed", error_description: "This page does not accept that method." }));
+        sendHtml(
+          res,
+          405,
+          errorPage({
+            error: "method_not_allowed",
+            error_description: "This page does not accept that method.",
+          }),
+        );
       }
     } catch {
       // Missing or expired interaction cookie: the sign-in cannot be resumed here.
@@ -38,7 +52,8 @@ export function createInteractionHandler(provider: Provider, identities: Identit
         400,
         errorPage({
           error: "interaction_expired",
-          error_description: "This sign-in has expired or was already used. Go back to the application and sign in again.",
+          error_description:
+            "This sign-in has expired or was already used. Go back to the application and sign in again.",
         }),
       );
     }
@@ -54,7 +69,8 @@ async function show(
   res: ServerResponse,
 ) {
   if (details.prompt.name === "login") {
-    const hint = typeof details.params.login_hint === "string" ? details.params.login_hint : undefined;
+    const hint =
+      typeof details.params.login_hint === "string" ? details.params.login_hint : undefined;
     sendHtml(res, 200, renderLogin(identities, details, { username: hint }));
     return;
   }
@@ -73,15 +89,28 @@ async function login(
   const password = form.get("password") ?? "";
   const user = identities.verifyPassword(username, password);
   if (!user) {
-    const error = username && password ? "The username or password is wrong." : "Enter your username and password.";
+    const error =
+      username && password
+        ? "The username or password is wrong."
+        : "Enter your username and password.";
     sendHtml(res, 200, renderLogin(identities, details, { username, error }));
     return;
   }
-  await provider.interactionFinished(req, res, { login: { accountId: user.username } }, { mergeWithLastSubmission: false });
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: user.username } },
+    { mergeWithLastSubmission: false },
+  );
 }
 
 // Records consent for whatever the provider found missing, then resumes the authorization.
-async function grantConsent(provider: Provider, details: InteractionDetails, req: IncomingMessage, res: ServerResponse) {
+async function grantConsent(
+  provider: Provider,
+  details: InteractionDetails,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   const accountId = details.session?.accountId;
   const clientId = String(details.params.client_id ?? "");
   const found = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
@@ -97,10 +126,19 @@ async function grantConsent(provider: Provider, details: InteractionDetails, req
     grant.addResourceScope(indicator, scopes.join(" "));
   }
   const grantId = await grant.save();
-  await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  await provider.interactionFinished(
+    req,
+    res,
+    { consent: { grantId } },
+    { mergeWithLastSubmission: true },
+  );
 }
 
-function renderLogin(identities: Identities, details: InteractionDetails, extra: { username?: string; error?: string }) {
+function renderLogin(
+  identities: Identities,
+  details: InteractionDetails,
+  extra: { username?: string; error?: string },
+) {
   const clientId = String(details.params.client_id ?? "");
   const base = `${OIDC_PATH}/interaction/${details.uid}`;
   return loginPage({

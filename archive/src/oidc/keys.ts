@@ -24,9 +24,13 @@ export async function loadOrCreateKeys(dataDir: string): Promise<IdentityKeys> {
   const dir = path.join(dataDir, "keys");
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const jwks = await readOrCreate(path.join(dir, "jwks.json"), jwksSchema, createJwks);
-  const cookies = await readOrCreate(path.join(dir, "cookie-keys.json"), cookieKeysSchema, async () => ({
-    keys: [randomBytes(32).toString("base64url")],
-  }));
+  const cookies = await readOrCreate(
+    path.join(dir, "cookie-keys.json"),
+    cookieKeysSchema,
+    async () => ({
+      keys: [randomBytes(32).toString("base64url")],
+    }),
+  );
   return {
     jwks: { keys: jwks.keys as JWK[] },
     publicJwks: { keys: jwks.keys.map(publicPart) },
@@ -37,7 +41,11 @@ export async function loadOrCreateKeys(dataDir: string): Promise<IdentityKeys> {
 async function createJwks() {
   const { privateKey } = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
   const jwk = await exportJWK(privateKey);
-  return { keys: [{ ...jwk, kty: "RSA" as const, kid: randomUUID(), alg: "RS256", use: "sig", d: jwk.d ?? "" }] };
+  return {
+    keys: [
+      { ...jwk, kty: "RSA" as const, kid: randomUUID(), alg: "RS256", use: "sig", d: jwk.d ?? "" },
+    ],
+  };
 }
 
 function publicPart(jwk: JWK): JWK {
@@ -45,7 +53,11 @@ function publicPart(jwk: JWK): JWK {
   return { kty, kid, alg, use, n, e };
 }
 
-async function readOrCreate<T>(file: string, schema: z.ZodType<T>, create: () => Promise<T>): Promise<T> {
+async function readOrCreate<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  create: () => Promise<T>,
+): Promise<T> {
   let text: string | undefined;
   try {
     text = await readFile(file, "utf8");
@@ -55,7 +67,9 @@ async function readOrCreate<T>(file: string, schema: z.ZodType<T>, create: () =>
   if (text !== undefined) {
     const parsed = schema.safeParse(JSON.parse(text));
     if (!parsed.success) {
-      throw new Error(`The archive cannot start: ${file} is damaged; delete it to create new keys (signs everyone out).`);
+      throw new Error(
+        `The archive cannot start: ${file} is damaged; delete it to create new keys (signs everyone out).`,
+      );
     }
     return parsed.data;
   }

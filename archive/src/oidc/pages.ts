@@ -3,7 +3,8 @@
 import type { IdentityUser } from "./identities";
 
 // The CSP sent with every page: inline styles only, no scripts, no framing.
-export const pageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+export const pageSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 
 const style = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
@@ -120,7 +121,8 @@ export function loggedOutPage(): string {
 
 // The provider's error page; `out` holds `error` and `error_description`.
 export function errorPage(out: Record<string, unknown>): string {
-  const description = typeof out.error_description === "string" ? out.error_description : "The request failed.";
+  const description =
+    typeof out.error_description === "string" ? out.error_description : "The request failed.";
   const code = typeof out.error === "string" ? out.error : "server_error";
   return layout(
     "Sign-in problem",

@@ -1,9 +1,25 @@
 // The identity provider over real HTTP, on a fresh PGlite database: discovery, both grants, the
 // sign-in page, refresh rotation, the API check and a restart.
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, importJWK, type JWK } from "jose";
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  jwtVerify,
+  SignJWT,
+  importJWK,
+  type JWK,
+} from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browse, CookieJar, signInWithCode, startAuthorization, submitLogin, tokenRequest, type CodeFlowOptions } from "./testing/code-flow";
+import {
+  browse,
+  CookieJar,
+  signInWithCode,
+  startAuthorization,
+  submitLogin,
+  tokenRequest,
+  type CodeFlowOptions,
+} from "./testing/code-flow";
 import { startIdentityServer, type IdentityServer } from "./testing/identity-server";
 
 const ports = { firstPort: 4100, lastPort: 4199 };
@@ -39,28 +55,46 @@ describe("discovery", () => {
     const response = await fetch(`${server.url}/oidc/.well-known/openid-configuration`);
     const doc = (await response.json()) as Record<string, unknown>;
     expect(doc.issuer).toBe(`${server.url}/oidc`);
-    for (const name of ["authorization_endpoint", "token_endpoint", "jwks_uri", "end_session_endpoint", "userinfo_endpoint"]) {
+    for (const name of [
+      "authorization_endpoint",
+      "token_endpoint",
+      "jwks_uri",
+      "end_session_endpoint",
+      "userinfo_endpoint",
+    ]) {
       expect(doc[name]).toMatch(new RegExp(`^${server.url}/oidc/`));
     }
-    expect(doc.grant_types_supported).toEqual(expect.arrayContaining(["authorization_code", "refresh_token", "client_credentials"]));
+    expect(doc.grant_types_supported).toEqual(
+      expect.arrayContaining(["authorization_code", "refresh_token", "client_credentials"]),
+    );
     expect(doc.code_challenge_methods_supported).toEqual(["S256"]);
   });
 
   it("advertises the public URL even when reached under another host name", async () => {
     const direct = server.url.replace("localhost", "127.0.0.1");
-    const doc = (await (await fetch(`${direct}/oidc/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const doc = (await (
+      await fetch(`${direct}/oidc/.well-known/openid-configuration`)
+    ).json()) as Record<string, unknown>;
     expect(doc.token_endpoint).toBe(`${server.url}/oidc/token`);
   });
 });
 
 describe("client credentials", () => {
   it("gives a script an RS256 JWT for the archive carrying its roles and tenants, valid 300 s", async () => {
-    const tokens = await tokenRequest(server.url, "demo-archivist", "demo-archivist-secret", { grant_type: "client_credentials" });
+    const tokens = await tokenRequest(server.url, "demo-archivist", "demo-archivist-secret", {
+      grant_type: "client_credentials",
+    });
     expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 300 });
     expect(tokens.refresh_token).toBeUndefined();
-    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: "RS256", typ: "at+jwt" });
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({
+      alg: "RS256",
+      typ: "at+jwt",
+    });
     const jwks = createRemoteJWKSet(new URL(`${server.url}/oidc/jwks`));
-    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: `${server.url}/oidc`, audience: server.url });
+    const { payload } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: `${server.url}/oidc`,
+      audience: server.url,
+    });
     expect(payload).toMatchObject({
       sub: "demo-archivist",
       client_id: "demo-archivist",
@@ -82,9 +116,16 @@ describe("client credentials", () => {
   });
 
   it("honours ARCHIVE_TOKEN_TTL", async () => {
-    const short = await startIdentityServer({ dataDir, ...ports, database: server.database, env: { ARCHIVE_TOKEN_TTL: "42" } });
+    const short = await startIdentityServer({
+      dataDir,
+      ...ports,
+      database: server.database,
+      env: { ARCHIVE_TOKEN_TTL: "42" },
+    });
     try {
-      const tokens = await tokenRequest(short.url, "demo-admin", "demo-admin-secret", { grant_type: "client_credentials" });
+      const tokens = await tokenRequest(short.url, "demo-admin", "demo-admin-secret", {
+        grant_type: "client_credentials",
+      });
       expect(tokens.expires_in).toBe(42);
       const payload = decodeJwt(tokens.access_token);
       expect(payload.exp! - payload.iat!).toBe(42);
@@ -120,8 +161,14 @@ describe("authorization code with PKCE", () => {
       tenants: ["demo", "research"],
     });
     expect((await stats()).authorization_code).toBe(before.authorization_code! + 1);
-    const me = await fetch(`${server.url}/oidc/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-    expect(await me.json()).toMatchObject({ sub: "admin", name: "Alan Admin", roles: ["admin", "archivist"] });
+    const me = await fetch(`${server.url}/oidc/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(await me.json()).toMatchObject({
+      sub: "admin",
+      name: "Alan Admin",
+      roles: ["admin", "archivist"],
+    });
   });
 
   it("rotates the refresh token, refuses the used one, and counts exactly one renewal", async () => {
@@ -136,7 +183,10 @@ describe("authorization code with PKCE", () => {
     expect(decodeJwt(renewed.access_token)).toMatchObject({ sub: "archivist", tenants: ["demo"] });
     expect((await stats()).refresh_token).toBe(before.refresh_token! + 1);
     await expect(
-      tokenRequest(server.url, "scriptorium", "scriptorium-secret", { grant_type: "refresh_token", refresh_token: first.refresh_token! }),
+      tokenRequest(server.url, "scriptorium", "scriptorium-secret", {
+        grant_type: "refresh_token",
+        refresh_token: first.refresh_token!,
+      }),
     ).rejects.toThrow(/invalid_grant/);
   });
 
@@ -185,16 +235,28 @@ describe("sign-out", () => {
     });
     expect(done.location).toBe("http://localhost:3000/sign-in");
     await expect(
-      tokenRequest(server.url, "scriptorium", "scriptorium-secret", { grant_type: "refresh_token", refresh_token: tokens.refresh_token! }),
+      tokenRequest(server.url, "scriptorium", "scriptorium-secret", {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token!,
+      }),
     ).rejects.toThrow(/invalid_grant/);
   });
 });
 
 describe("the API check", () => {
   it("accepts the provider's tokens and lets the tenant header pick a tenant of the caller", async () => {
-    const { access_token } = await tokenRequest(server.url, "demo-admin", "demo-admin-secret", { grant_type: "client_credentials" });
-    const caller = await server.identity.authenticate(new Headers({ authorization: `Bearer ${access_token}` }));
-    expect(caller).toMatchObject({ sub: "demo-admin", clientId: "demo-admin", tenant: "demo", roles: ["admin", "archivist"] });
+    const { access_token } = await tokenRequest(server.url, "demo-admin", "demo-admin-secret", {
+      grant_type: "client_credentials",
+    });
+    const caller = await server.identity.authenticate(
+      new Headers({ authorization: `Bearer ${access_token}` }),
+    );
+    expect(caller).toMatchObject({
+      sub: "demo-admin",
+      clientId: "demo-admin",
+      tenant: "demo",
+      roles: ["admin", "archivist"],
+    });
     const research = await whoami(access_token, { "X-Docbyte-Repository": "research" });
     expect(await research.json()).toMatchObject({ tenant: "research" });
   });
@@ -203,19 +265,33 @@ describe("the API check", () => {
     const missing = await fetch(`${server.url}/api/whoami`);
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    expect(await missing.json()).toEqual({ code: "NOT_AUTHORIZED", message: expect.stringMatching(/no access token/) });
+    expect(await missing.json()).toEqual({
+      code: "NOT_AUTHORIZED",
+      message: expect.stringMatching(/no access token/),
+    });
 
-    const { access_token } = await tokenRequest(server.url, "demo-archivist", "demo-archivist-secret", { grant_type: "client_credentials" });
+    const { access_token } = await tokenRequest(
+      server.url,
+      "demo-archivist",
+      "demo-archivist-secret",
+      { grant_type: "client_credentials" },
+    );
     const elsewhere = await whoami(access_token, { "X-Vendor-Repository": "research" });
     expect(elsewhere.status).toBe(403);
     expect(await elsewhere.json()).toMatchObject({ code: "NO_PERMISSION" });
   });
 
   it("refuses a token signed with the archive's own key after it expired", async () => {
-    const { keys } = JSON.parse(await readFile(`${dataDir}/keys/jwks.json`, "utf8")) as { keys: JWK[] };
+    const { keys } = JSON.parse(await readFile(`${dataDir}/keys/jwks.json`, "utf8")) as {
+      keys: JWK[];
+    };
     const jwk = keys[0]!;
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ client_id: "demo-admin", tenants: ["demo"], tenant: "demo" })
+    const expired = await new SignJWT({
+      client_id: "demo-admin",
+      tenants: ["demo"],
+      tenant: "demo",
+    })
       .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: jwk.kid! })
       .setSubject("demo-admin")
       .setIssuer(`${server.url}/oidc`)
@@ -234,7 +310,11 @@ describe("restart", () => {
     const tokens = await signInWithCode(dashboard("admin2"));
     const port = new URL(server.url).port;
     await server.close();
-    server = await startIdentityServer({ dataDir, firstPort: Number(port), lastPort: Number(port) });
+    server = await startIdentityServer({
+      dataDir,
+      firstPort: Number(port),
+      lastPort: Number(port),
+    });
 
     expect((await stat(`${dataDir}/keys/jwks.json`)).mode & 0o777).toBe(0o600);
     expect((await stat(`${dataDir}/keys/cookie-keys.json`)).mode & 0o777).toBe(0o600);
@@ -243,7 +323,10 @@ describe("restart", () => {
       grant_type: "refresh_token",
       refresh_token: tokens.refresh_token!,
     });
-    expect(decodeJwt(renewed.access_token)).toMatchObject({ sub: "admin2", name: "Grace Second Admin" });
+    expect(decodeJwt(renewed.access_token)).toMatchObject({
+      sub: "admin2",
+      name: "Grace Second Admin",
+    });
     expect(await stats()).toMatchObject({ refresh_token: 1, authorization_code: 0 });
   }, 60_000);
 });

@@ -73,11 +73,13 @@ export function createProvider({ config, db, identities, keys }: ProviderOptions
       resourceIndicators: {
         enabled: true,
         // Clients need not send `resource`: the archive is the only resource server.
-        defaultResource: async (_ctx: unknown, _client: unknown, oneOf?: string[]) => oneOf?.[0] ?? resource,
+        defaultResource: async (_ctx: unknown, _client: unknown, oneOf?: string[]) =>
+          oneOf?.[0] ?? resource,
         // Without this a code exchange that asks for `openid` yields an opaque userinfo-only token.
         useGrantedResource: async () => true,
         async getResourceServerInfo(_ctx: unknown, indicator: string) {
-          if (indicator !== resource) throw new errors.InvalidTarget(`the only resource is ${resource}`);
+          if (indicator !== resource)
+            throw new errors.InvalidTarget(`the only resource is ${resource}`);
           return {
             scope: ARCHIVE_SCOPES,
             audience: resource,
@@ -102,7 +104,10 @@ export function createProvider({ config, db, identities, keys }: ProviderOptions
         },
       },
     },
-    interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `${OIDC_PATH}/interaction/${interaction.uid}` },
+    interactions: {
+      url: async (_ctx: unknown, interaction: { uid: string }) =>
+        `${OIDC_PATH}/interaction/${interaction.uid}`,
+    },
     ttl: {
       AccessToken: ttl,
       ClientCredentials: ttl,

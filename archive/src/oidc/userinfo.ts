@@ -19,8 +19,13 @@ export function createUserinfoHandler(verify: VerifyAccessToken, identities: Ide
     try {
       const payload = await verify(req.headers.authorization ?? null);
       // A client-credentials token has the client as its subject: there is no end-user to describe.
-      const user = payload.sub !== payload.client_id ? identities.findUser(String(payload.sub)) : undefined;
-      if (!user) throw new IngestError("NOT_AUTHORIZED", "The access token does not belong to a signed-in user.");
+      const user =
+        payload.sub !== payload.client_id ? identities.findUser(String(payload.sub)) : undefined;
+      if (!user)
+        throw new IngestError(
+          "NOT_AUTHORIZED",
+          "The access token does not belong to a signed-in user.",
+        );
       send(res, 200, {
         sub: user.username,
         name: user.name,
@@ -30,8 +35,12 @@ export function createUserinfoHandler(verify: VerifyAccessToken, identities: Ide
         tenants: user.tenants,
       });
     } catch (error) {
-      const description = error instanceof IngestError ? error.message : "The access token is invalid.";
-      res.setHeader("WWW-Authenticate", `Bearer error="invalid_token", error_description="${description.replace(/"/g, "'")}"`);
+      const description =
+        error instanceof IngestError ? error.message : "The access token is invalid.";
+      res.setHeader(
+        "WWW-Authenticate",
+        `Bearer error="invalid_token", error_description="${description.replace(/"/g, "'")}"`,
+      );
       send(res, 401, { error: "invalid_token", error_description: description });
     }
     return true;

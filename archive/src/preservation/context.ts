@@ -34,4 +34,7 @@ export interface OperationOutcome {
   result?: EtsiResult;
 }
 
-export type Operation<Request> = (request: Request, ctx: OperationContext) => Promise<OperationOutcome>;
+export type Operation<Request> = (
+  request: Request,
+  ctx: OperationContext,
+) => Promise<OperationOutcome>;

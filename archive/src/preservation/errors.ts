@@ -36,6 +36,11 @@ export function unknownPoId(poId: string): PreservationError {
 // Writing (PreservePO, UpdatePOC) needs the archivist or admin role, as ingesting does.
 export function requireWriter(roles: readonly string[]): void {
   if (!roles.includes("archivist") && !roles.includes("admin")) {
-    throw new PreservationError("RequesterError", "noPermission", "Preserving objects needs the archivist or admin role.", 403);
+    throw new PreservationError(
+      "RequesterError",
+      "noPermission",
+      "Preserving objects needs the archivist or admin role.",
+      403,
+    );
   }
 }

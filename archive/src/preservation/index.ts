@@ -10,8 +10,8 @@ import { identifyBytes } from "../formats/identify";
 import { databaseSyncer } from "../ingest/durability";
 import type { Caller } from "../http/context";
 import { createPeriodicTask } from "../jobs/periodic";
-import { loadMetadataRegistry } from "../metadata/registry";
-import { loadIngestProfiles } from "../profiles/ingest-profiles";
+import { loadMetadataRegistry } from "@scriptorium/contract/metadata/registry";
+import { loadIngestProfiles } from "@scriptorium/contract/profiles/ingest-profiles";
 import type { PreservationServices } from "./context";
 import { sealDeps } from "./objects";
 import { deletePO } from "./operations/delete-po";
@@ -58,10 +58,12 @@ export async function createPreservation({
   blobLocks?: CrossProcessBlobLocks;
 }): Promise<Preservation> {
   const profiles = loadPreservationProfiles(config.configDir);
-  const ingestProfiles = loadIngestProfiles(config.configDir);
+  const ingestProfiles = loadIngestProfiles(config.sharedConfigDir);
   for (const profile of profiles.list()) {
     if (!ingestProfiles.has(profile.ingestProfile)) {
-      throw new Error(`The preservation profile ${profile.pid} names the ingest profile "${profile.ingestProfile}", which ingest-profiles.json does not define.`);
+      throw new Error(
+        `The preservation profile ${profile.pid} names the ingest profile "${profile.ingestProfile}", which ingest-profiles.json does not define.`,
+      );
     }
   }
   const services: PreservationServices = {
@@ -70,11 +72,15 @@ export async function createPreservation({
     blobs: await openBlobStore(config.dataDir, { locks: blobLocks }),
     tsa: await loadOrCreateTsa(config.dataDir),
     profiles,
-    metadata: loadMetadataRegistry(path.join(config.configDir, "metadata-schemas")),
+    metadata: loadMetadataRegistry(path.join(config.sharedConfigDir, "metadata-schemas")),
     identify: identifyBytes,
     syncDatabase: databaseSyncer(config),
   };
-  const routes = createPreservationRoutes({ services, authenticate: (h) => identity.authenticate(h), operations });
+  const routes = createPreservationRoutes({
+    services,
+    authenticate: (h) => identity.authenticate(h),
+    operations,
+  });
 
   const sealer = createPeriodicTask({
     run: () => sealPending(sealDeps(services)),

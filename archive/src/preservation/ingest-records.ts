@@ -26,17 +26,15 @@ export function toIngestRecords(
   }
   const files = entries
     .filter((e) => e.kind === "data")
-    .map(
-      (e): StoredFile => ({
-        name: e.id,
-        mimeType: e.mimeType,
-        puid: e.pronomId ?? null,
-        formatName: formatNames.get(e.id) ?? null,
-        sha256: e.sha256,
-        size: e.size,
-        blob: e.sha256,
-        metadatas: onFile.get(e.id) ?? [],
-      }),
-    );
+    .map((e): StoredFile => ({
+      name: e.id,
+      mimeType: e.mimeType,
+      puid: e.pronomId ?? null,
+      formatName: formatNames.get(e.id) ?? null,
+      sha256: e.sha256,
+      size: e.size,
+      blob: e.sha256,
+      metadatas: onFile.get(e.id) ?? [],
+    }));
   return { files, metadatas };
 }

@@ -31,16 +31,28 @@ describe("entriesFromVersion", () => {
 
   it("gives every PO a unique id and links file metadata to its file", () => {
     const { entries } = entriesFromVersion(version);
-    expect(entries.map((e) => e.id)).toEqual(["a.pdf", "a.pdf (2)", "a.pdf.metadata-1.json", "metadata-1.json"]);
+    expect(entries.map((e) => e.id)).toEqual([
+      "a.pdf",
+      "a.pdf (2)",
+      "a.pdf.metadata-1.json",
+      "metadata-1.json",
+    ]);
     expect(entries[2]).toMatchObject({ kind: "metadata", formatId: DC, relObj: ["a.pdf"] });
-    expect(entries[0]).toMatchObject({ kind: "data", formatId: "info:pronom/fmt/276", pronomId: "fmt/276" });
+    expect(entries[0]).toMatchObject({
+      kind: "data",
+      formatId: "info:pronom/fmt/276",
+      pronomId: "fmt/276",
+    });
   });
 
   it("turns metadata fields into canonical JSON bytes whose digest the entry carries", () => {
     const { entries, blobs } = entriesFromVersion(version);
     const packageMetadata = entries[3]!;
     const blob = blobs.find((b) => b.sha256 === packageMetadata.sha256)!;
-    expect(JSON.parse(blob.bytes.toString("utf8"))).toEqual({ creator: "Finance", title: "Report" });
+    expect(JSON.parse(blob.bytes.toString("utf8"))).toEqual({
+      creator: "Finance",
+      title: "Report",
+    });
     expect(sha256Hex(blob.bytes)).toBe(packageMetadata.sha256);
   });
 });
@@ -58,7 +70,13 @@ describe("canonicalJson", () => {
 });
 
 describe("applyDelta", () => {
-  const entry = (id: string, sha: string): PoEntry => ({ id, kind: "data", sha256: sha, size: 1, mimeType: "text/plain" });
+  const entry = (id: string, sha: string): PoEntry => ({
+    id,
+    kind: "data",
+    sha256: sha,
+    size: 1,
+    mimeType: "text/plain",
+  });
 
   it("replaces POs with the same id, adds new ones and keeps the rest in order", () => {
     const next = applyDelta([entry("a", "1"), entry("b", "2")], [entry("b", "3"), entry("c", "4")]);

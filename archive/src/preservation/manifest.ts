@@ -48,14 +48,21 @@ export function entriesFromDecoded(pos: DecodedPo[]): { entries: PoEntry[]; blob
     };
     if (po.kind === "metadata") return { ...base, formatId: po.schema };
     const formatId = po.formatId ?? pronomFormatId(po.pronomId);
-    return { ...base, ...(formatId ? { formatId } : {}), ...(po.pronomId ? { pronomId: po.pronomId } : {}) };
+    return {
+      ...base,
+      ...(formatId ? { formatId } : {}),
+      ...(po.pronomId ? { pronomId: po.pronomId } : {}),
+    };
   });
   return { entries, blobs };
 }
 
 // Entries of a version ingested through the ingest API. Metadata given as fields (not as a file)
 // becomes canonical JSON, so that it has bytes a digest and an evidence record can cover.
-export function entriesFromVersion(version: VersionWithFiles): { entries: PoEntry[]; blobs: PendingBlob[] } {
+export function entriesFromVersion(version: VersionWithFiles): {
+  entries: PoEntry[];
+  blobs: PendingBlob[];
+} {
   const ids = new Set<string>();
   const unique = (wanted: string) => {
     let id = wanted;
@@ -80,15 +87,24 @@ export function entriesFromVersion(version: VersionWithFiles): { entries: PoEntr
     const bytes = Buffer.from(canonicalJson(meta.metadata), "utf8");
     const sha256 = sha256Hex(bytes);
     blobs.push({ sha256, bytes });
-    const base = { id: unique(fallbackName), kind: "metadata" as const, sha256, size: bytes.length };
+    const base = {
+      id: unique(fallbackName),
+      kind: "metadata" as const,
+      sha256,
+      size: bytes.length,
+    };
     return { ...base, mimeType: "application/json", formatId: meta.schema, ...related };
   };
   const entries: PoEntry[] = [];
   for (const file of version.files) entries.push(fileEntry(file, unique(file.name)));
   version.files.forEach((file, f) =>
-    file.metadatas.forEach((meta, m) => entries.push(metadataEntry(meta, `${entries[f]!.id}.metadata-${m + 1}.json`, entries[f]!.id))),
+    file.metadatas.forEach((meta, m) =>
+      entries.push(metadataEntry(meta, `${entries[f]!.id}.metadata-${m + 1}.json`, entries[f]!.id)),
+    ),
   );
-  version.metadatas.forEach((meta, m) => entries.push(metadataEntry(meta, `metadata-${m + 1}.json`)));
+  version.metadatas.forEach((meta, m) =>
+    entries.push(metadataEntry(meta, `metadata-${m + 1}.json`)),
+  );
   return { entries, blobs };
 }
 

@@ -13,7 +13,12 @@ import { sealedVersions, type SealedVersionRow } from "./tables";
 
 // The package row in the caller's tenant, deleted or not; null when it never existed there.
 // `lock` holds its row lock for the rest of the transaction, against a concurrent new version.
-export async function lookupPackage(db: Queryable, tenant: string, poId: string, lock = false): Promise<PackageRow | null> {
+export async function lookupPackage(
+  db: Queryable,
+  tenant: string,
+  poId: string,
+  lock = false,
+): Promise<PackageRow | null> {
   const query = db
     .select()
     .from(packages)
@@ -25,7 +30,10 @@ export async function lookupPackage(db: Queryable, tenant: string, poId: string,
 // A live object with at least one version, and its sealed versions (oldest first): else
 // unknownPOID, which is also what another tenant's objects are. Versions are numbered 1..latest, so
 // fewer sealed rows than the latest number means the ingest API added some nobody sealed yet.
-export async function requireLiveObject(ctx: OperationContext, poId: string): Promise<{ pkg: PackageRow; rows: SealedVersionRow[] }> {
+export async function requireLiveObject(
+  ctx: OperationContext,
+  poId: string,
+): Promise<{ pkg: PackageRow; rows: SealedVersionRow[] }> {
   const { db } = ctx.services;
   const pkg = await lookupPackage(db, ctx.caller.tenant, poId);
   if (!pkg || pkg.deletedAt || pkg.latestVersion === null) throw unknownPoId(poId);
@@ -42,14 +50,24 @@ export function sealDeps(services: PreservationServices) {
 }
 
 // The profile an object is kept under: the one of its ingest profile, else the first configured.
-export function profileOf(services: PreservationServices, pkg: PackageRow, now: Date): PreservationProfile {
-  const profile = services.profiles.forIngestProfile(pkg.profile, now) ?? services.profiles.list()[0];
-  if (!profile) throw responderError("internalError", "The archive has no preservation profile configured.");
+export function profileOf(
+  services: PreservationServices,
+  pkg: PackageRow,
+  now: Date,
+): PreservationProfile {
+  const profile =
+    services.profiles.forIngestProfile(pkg.profile, now) ?? services.profiles.list()[0];
+  if (!profile)
+    throw responderError("internalError", "The archive has no preservation profile configured.");
   return profile;
 }
 
 // Every sealed version of an object, oldest first.
-export async function readSealedVersions(db: Queryable, tenant: string, poId: string): Promise<SealedVersionRow[]> {
+export async function readSealedVersions(
+  db: Queryable,
+  tenant: string,
+  poId: string,
+): Promise<SealedVersionRow[]> {
   return db
     .select()
     .from(sealedVersions)
@@ -63,7 +81,11 @@ export function versionIdOf(row: { version: number }): string {
 }
 
 // The versions a request names (in its order), or the latest; unknownVersionID names the first miss.
-export function selectVersions(rows: SealedVersionRow[], versionIds: string[] | undefined, poId: string): SealedVersionRow[] {
+export function selectVersions(
+  rows: SealedVersionRow[],
+  versionIds: string[] | undefined,
+  poId: string,
+): SealedVersionRow[] {
   if (!versionIds || versionIds.length === 0) {
     const latest = rows.at(-1);
     if (!latest) throw unknownPoId(poId);
@@ -73,7 +95,10 @@ export function selectVersions(rows: SealedVersionRow[], versionIds: string[] | 
     const row = rows.find((r) => versionIdOf(r) === id);
     if (!row) {
       const known = rows.map(versionIdOf).join(", ");
-      throw requesterError("unknownVersionID", `The object "${poId}" has no version "${id}" (its versions: ${known}).`);
+      throw requesterError(
+        "unknownVersionID",
+        `The object "${poId}" has no version "${id}" (its versions: ${known}).`,
+      );
     }
     return row;
   });
@@ -85,10 +110,16 @@ export async function readPoBytes(services: PreservationServices, entry: PoEntry
   try {
     bytes = await readFile(services.blobs.objectPath(entry.sha256));
   } catch {
-    throw responderError("internalError", `The content of "${entry.id}" is missing from the archive's storage.`);
+    throw responderError(
+      "internalError",
+      `The content of "${entry.id}" is missing from the archive's storage.`,
+    );
   }
   if (sha256Hex(bytes) !== entry.sha256) {
-    throw responderError("internalError", `The stored content of "${entry.id}" failed its fixity check.`);
+    throw responderError(
+      "internalError",
+      `The stored content of "${entry.id}" failed its fixity check.`,
+    );
   }
   return bytes;
 }

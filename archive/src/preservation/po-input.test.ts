@@ -1,14 +1,15 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { identifyBytes } from "../formats/identify";
-import { loadMetadataRegistry } from "../metadata/registry";
+import { SHARED_METADATA_SCHEMAS_DIR } from "@scriptorium/contract/config";
+import { loadMetadataRegistry } from "@scriptorium/contract/metadata/registry";
 import { PreservationError } from "./errors";
 import { decodeSubmittedPos, type SubmittedPo } from "./po-input";
 
-const registry = loadMetadataRegistry(path.resolve("config/metadata-schemas"));
+const registry = loadMetadataRegistry(SHARED_METADATA_SCHEMAS_DIR);
 const DC = "http://purl.org/dc/elements/1.1/";
 const b64 = (text: string) => Buffer.from(text).toString("base64");
-const decode = (pos: SubmittedPo[], existing: string[] = []) => decodeSubmittedPos(pos, registry, identifyBytes, existing);
+const decode = (pos: SubmittedPo[], existing: string[] = []) =>
+  decodeSubmittedPos(pos, registry, identifyBytes, existing);
 
 function minorOf(run: () => unknown): string | undefined {
   try {
@@ -23,12 +24,27 @@ function minorOf(run: () => unknown): string | undefined {
 describe("decodeSubmittedPos", () => {
   it("decodes data and metadata POs, identifying the data's format", () => {
     const [pdf, meta] = decode([
-      { id: "report.pdf", binaryData: { value: b64("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n") } },
-      { id: "dc", formatId: DC, relObj: ["report.pdf"], binaryData: { value: b64(JSON.stringify({ title: "Annual report" })) } },
+      {
+        id: "report.pdf",
+        binaryData: {
+          value: b64("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+        },
+      },
+      {
+        id: "dc",
+        formatId: DC,
+        relObj: ["report.pdf"],
+        binaryData: { value: b64(JSON.stringify({ title: "Annual report" })) },
+      },
     ]);
     expect(pdf).toMatchObject({ kind: "data", id: "report.pdf", mimeType: "application/pdf" });
     expect(pdf?.kind === "data" && pdf.pronomId).toMatch(/^fmt\//);
-    expect(meta).toMatchObject({ kind: "metadata", schema: DC, metadata: { title: "Annual report" }, relObj: ["report.pdf"] });
+    expect(meta).toMatchObject({
+      kind: "metadata",
+      schema: DC,
+      metadata: { title: "Annual report" },
+      relObj: ["report.pdf"],
+    });
   });
 
   it("refuses zero POs", () => {
@@ -36,7 +52,11 @@ describe("decodeSubmittedPos", () => {
   });
 
   it("refuses a PO with both binaryData and xmlData, or with neither", () => {
-    expect(minorOf(() => decode([{ binaryData: { value: b64("a") }, xmlData: { b64Content: b64("<a/>") } }]))).toBe("parameterError");
+    expect(
+      minorOf(() =>
+        decode([{ binaryData: { value: b64("a") }, xmlData: { b64Content: b64("<a/>") } }]),
+      ),
+    ).toBe("parameterError");
     expect(minorOf(() => decode([{ id: "empty", mimeType: "text/plain" }]))).toBe("parameterError");
   });
 
@@ -44,22 +64,44 @@ describe("decodeSubmittedPos", () => {
     const pos = [{ id: "a", binaryData: { value: b64("x") }, relObj: ["b"] }];
     expect(minorOf(() => decode(pos))).toBe("parameterError");
     expect(decode(pos, ["b"])[0]?.relObj).toEqual(["b"]);
-    expect(minorOf(() => decode([{ id: "a", binaryData: { value: b64("x") }, relObj: ["a"] }]))).toBe("parameterError");
+    expect(
+      minorOf(() => decode([{ id: "a", binaryData: { value: b64("x") }, relObj: ["a"] }])),
+    ).toBe("parameterError");
   });
 
   it("refuses an id used twice and numbers POs without one around the ids taken", () => {
-    expect(minorOf(() => decode([{ id: "a", binaryData: { value: "" } }, { id: "a", binaryData: { value: "" } }]))).toBe("parameterError");
-    const ids = decode([{ binaryData: { value: "" } }, { id: "po-1", binaryData: { value: "" } }]).map((p) => p.id);
+    expect(
+      minorOf(() =>
+        decode([
+          { id: "a", binaryData: { value: "" } },
+          { id: "a", binaryData: { value: "" } },
+        ]),
+      ),
+    ).toBe("parameterError");
+    const ids = decode([
+      { binaryData: { value: "" } },
+      { id: "po-1", binaryData: { value: "" } },
+    ]).map((p) => p.id);
     expect(ids).toEqual(["po-2", "po-1"]);
   });
 
   it("validates metadata against its registered schema with POFormatError", () => {
-    expect(minorOf(() => decode([{ formatId: DC, binaryData: { value: b64(JSON.stringify({ creator: "no title" })) } }]))).toBe("POFormatError");
-    expect(minorOf(() => decode([{ formatId: DC, binaryData: { value: b64("not json") } }]))).toBe("POFormatError");
+    expect(
+      minorOf(() =>
+        decode([
+          { formatId: DC, binaryData: { value: b64(JSON.stringify({ creator: "no title" })) } },
+        ]),
+      ),
+    ).toBe("POFormatError");
+    expect(minorOf(() => decode([{ formatId: DC, binaryData: { value: b64("not json") } }]))).toBe(
+      "POFormatError",
+    );
   });
 
   it("treats a formatId that is no registered schema as a data format", () => {
-    const [po] = decode([{ formatId: "urn:example:format", xmlData: { b64Content: b64("<note>hi</note>") } }]);
+    const [po] = decode([
+      { formatId: "urn:example:format", xmlData: { b64Content: b64("<note>hi</note>") } },
+    ]);
     expect(po).toMatchObject({ kind: "data", formatId: "urn:example:format", xml: true });
   });
 });

@@ -15,11 +15,18 @@ export interface SubmittedPo {
 
 export interface MetadataSchemas {
   has(uri: string): boolean;
-  parseMetadataFile(uri: string, bytes: Uint8Array, fileName?: string): { data: Record<string, unknown> } | { error: string };
+  parseMetadataFile(
+    uri: string,
+    bytes: Uint8Array,
+    fileName?: string,
+  ): { data: Record<string, unknown> } | { error: string };
   validate(uri: string, data: unknown): string[];
 }
 
-export type Identify = (bytes: Uint8Array, name?: string) => { mimeType: string; puid?: string; formatName?: string; confident?: boolean };
+export type Identify = (
+  bytes: Uint8Array,
+  name?: string,
+) => { mimeType: string; puid?: string; formatName?: string; confident?: boolean };
 
 interface DecodedBase {
   id: string;
@@ -29,8 +36,19 @@ interface DecodedBase {
   xml: boolean;
 }
 export type DecodedPo =
-  | (DecodedBase & { kind: "data"; formatId?: string; mimeType: string; pronomId?: string; formatName?: string })
-  | (DecodedBase & { kind: "metadata"; schema: string; metadata: Record<string, unknown>; mimeType: string });
+  | (DecodedBase & {
+      kind: "data";
+      formatId?: string;
+      mimeType: string;
+      pronomId?: string;
+      formatName?: string;
+    })
+  | (DecodedBase & {
+      kind: "metadata";
+      schema: string;
+      metadata: Record<string, unknown>;
+      mimeType: string;
+    });
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -54,32 +72,63 @@ export function decodeSubmittedPos(
     const id = ids[index]!;
     const where = `po[${index}] (id "${id}")`;
     if (po.binaryData && po.xmlData) {
-      throw requesterError("parameterError", `${where} carries both binaryData and xmlData; a PO carries at most one.`);
+      throw requesterError(
+        "parameterError",
+        `${where} carries both binaryData and xmlData; a PO carries at most one.`,
+      );
     }
     const encoded = po.binaryData?.value ?? po.xmlData?.b64Content;
     if (encoded === undefined) {
-      throw requesterError("parameterError", `${where} carries no content: give binaryData.value or xmlData.b64Content.`);
+      throw requesterError(
+        "parameterError",
+        `${where} carries no content: give binaryData.value or xmlData.b64Content.`,
+      );
     }
     const compact = encoded.replace(/\s+/g, "");
-    if (!BASE64.test(compact)) throw requesterError("parameterError", `${where} content is not valid base64.`);
+    if (!BASE64.test(compact))
+      throw requesterError("parameterError", `${where} content is not valid base64.`);
     const relObj = po.relObj ?? [];
     for (const target of relObj) {
       if (!known.has(target)) {
-        throw requesterError("parameterError", `${where} relObj names "${target}", which is no PO id of this request${existingIds.length ? " or of the stored version" : ""}.`);
+        throw requesterError(
+          "parameterError",
+          `${where} relObj names "${target}", which is no PO id of this request${existingIds.length ? " or of the stored version" : ""}.`,
+        );
       }
-      if (target === id) throw requesterError("parameterError", `${where} relObj names the PO itself.`);
+      if (target === id)
+        throw requesterError("parameterError", `${where} relObj names the PO itself.`);
     }
     const bytes = Buffer.from(compact, "base64");
     const xml = po.xmlData !== undefined;
     if (po.formatId && schemas.has(po.formatId)) {
       const parsed = schemas.parseMetadataFile(po.formatId, bytes, id);
-      if ("error" in parsed) throw requesterError("POFormatError", `${where} is metadata of ${po.formatId}: ${parsed.error}`);
+      if ("error" in parsed)
+        throw requesterError(
+          "POFormatError",
+          `${where} is metadata of ${po.formatId}: ${parsed.error}`,
+        );
       const problems = schemas.validate(po.formatId, parsed.data);
       if (problems.length > 0) {
-        throw requesterError("POFormatError", `${where} does not follow the metadata schema ${po.formatId}: ${problems.join(" ")}`);
+        throw requesterError(
+          "POFormatError",
+          `${where} does not follow the metadata schema ${po.formatId}: ${problems.join(" ")}`,
+        );
       }
-      const mimeType = po.mimeType ?? (bytes.subarray(0, 64).toString("utf8").trimStart().startsWith("<") ? "application/xml" : "application/json");
-      return { kind: "metadata", id, bytes, relObj, xml, schema: po.formatId, metadata: parsed.data, mimeType };
+      const mimeType =
+        po.mimeType ??
+        (bytes.subarray(0, 64).toString("utf8").trimStart().startsWith("<")
+          ? "application/xml"
+          : "application/json");
+      return {
+        kind: "metadata",
+        id,
+        bytes,
+        relObj,
+        xml,
+        schema: po.formatId,
+        metadata: parsed.data,
+        mimeType,
+      };
     }
     const detected = identify(bytes, id);
     return {
@@ -89,7 +138,9 @@ export function decodeSubmittedPos(
       relObj,
       xml,
       ...(po.formatId ? { formatId: po.formatId } : {}),
-      mimeType: po.mimeType ?? (xml && detected.confident === false ? "application/xml" : detected.mimeType),
+      mimeType:
+        po.mimeType ??
+        (xml && detected.confident === false ? "application/xml" : detected.mimeType),
       ...(detected.puid ? { pronomId: detected.puid } : {}),
       ...(detected.formatName ? { formatName: detected.formatName } : {}),
     };
@@ -102,7 +153,11 @@ function assignIds(pos: SubmittedPo[]): string[] {
   for (const [index, po] of pos.entries()) {
     if (po.id === undefined) continue;
     if (po.id.trim() === "") throw requesterError("parameterError", `po[${index}].id is empty.`);
-    if (taken.has(po.id)) throw requesterError("parameterError", `po[${index}].id "${po.id}" is used twice in this request.`);
+    if (taken.has(po.id))
+      throw requesterError(
+        "parameterError",
+        `po[${index}].id "${po.id}" is used twice in this request.`,
+      );
     taken.add(po.id);
   }
   let next = 1;

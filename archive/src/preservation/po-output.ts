@@ -14,10 +14,18 @@ export type PoOut = {
 };
 
 // A PO as stored; with `content` it carries the bytes the way they came (binaryData or xmlData).
-export function poOut(entry: PoEntry, content?: Buffer, options: { id?: string; relObj?: string[] } = {}): PoOut {
+export function poOut(
+  entry: PoEntry,
+  content?: Buffer,
+  options: { id?: string; relObj?: string[] } = {},
+): PoOut {
   const relObj = options.relObj ?? entry.relObj;
   return {
-    ...(content ? (entry.xml ? { xmlData: { b64Content: content.toString("base64") } } : { binaryData: { value: content.toString("base64") } }) : {}),
+    ...(content
+      ? entry.xml
+        ? { xmlData: { b64Content: content.toString("base64") } }
+        : { binaryData: { value: content.toString("base64") } }
+      : {}),
     ...(entry.formatId ? { formatId: entry.formatId } : {}),
     mimeType: entry.mimeType,
     ...(entry.pronomId ? { pronomId: entry.pronomId } : {}),
@@ -32,7 +40,12 @@ export function evidenceId(poId: string, format: string): string {
 }
 
 // An evidence record as an ordinary PO whose formatId names the evidence format.
-export function evidenceOut(record: StoredEvidenceRecord, format: string, id: string, relObj: string[]): PoOut {
+export function evidenceOut(
+  record: StoredEvidenceRecord,
+  format: string,
+  id: string,
+  relObj: string[],
+): PoOut {
   if (format === EVIDENCE_FORMAT.xml) {
     return {
       xmlData: { b64Content: Buffer.from(record.xml, "utf8").toString("base64") },
@@ -42,5 +55,11 @@ export function evidenceOut(record: StoredEvidenceRecord, format: string, id: st
       relObj,
     };
   }
-  return { binaryData: { value: record.der }, formatId: format, mimeType: "application/octet-stream", id, relObj };
+  return {
+    binaryData: { value: record.der },
+    formatId: format,
+    mimeType: "application/octet-stream",
+    id,
+    relObj,
+  };
 }

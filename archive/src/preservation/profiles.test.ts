@@ -1,5 +1,5 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ARCHIVE_DEFAULT_CONFIG_DIR } from "../config";
 import {
   defaultFormat,
   isProfileActive,
@@ -9,7 +9,7 @@ import {
   toEtsiProfile,
 } from "./profiles";
 
-const configDir = path.resolve("config");
+const configDir = ARCHIVE_DEFAULT_CONFIG_DIR;
 const profiles = loadPreservationProfiles(configDir);
 const now = new Date("2026-06-01T00:00:00Z");
 
@@ -30,18 +30,24 @@ describe("the shipped preservation profiles", () => {
     const active = selectProfiles(profiles.list(), {}, now);
     expect(active.some((p) => expired.includes(p))).toBe(false);
     expect(selectProfiles(profiles.list(), { stat: "inactive" }, now)).toEqual(expired);
-    expect(selectProfiles(profiles.list(), { stat: "all" }, now)).toHaveLength(profiles.list().length);
+    expect(selectProfiles(profiles.list(), { stat: "all" }, now)).toHaveLength(
+      profiles.list().length,
+    );
   });
 
   it("narrows to one profile with pro, still under the status filter", () => {
     const expired = profiles.list().find((p) => !isProfileActive(p, now))!;
     expect(selectProfiles(profiles.list(), { pro: expired.pid }, now)).toEqual([]);
-    expect(selectProfiles(profiles.list(), { pro: expired.pid, stat: "all" }, now)).toEqual([expired]);
+    expect(selectProfiles(profiles.list(), { pro: expired.pid, stat: "all" }, now)).toEqual([
+      expired,
+    ]);
   });
 
   it("maps an ingest profile to its active preservation profile before an expired one", () => {
     const expiredFirst = parsePreservationProfiles({
-      profiles: [...profiles.list()].sort((a, b) => Number(isProfileActive(a, now)) - Number(isProfileActive(b, now))),
+      profiles: [...profiles.list()].sort(
+        (a, b) => Number(isProfileActive(a, now)) - Number(isProfileActive(b, now)),
+      ),
     });
     const general = expiredFirst.forIngestProfile("default", now);
     expect(general && isProfileActive(general, now)).toBe(true);
@@ -53,7 +59,9 @@ describe("the shipped preservation profiles", () => {
     expect(etsi).not.toHaveProperty("ingestProfile");
     expect(etsi).not.toHaveProperty("poFormats");
     const retrieve = etsi.op.find((o) => o.name === "RetrievePO");
-    expect(retrieve?.opt?.[0]?.form.map((f) => f.fid)).toContain(defaultFormat(profiles.list()[0]!.poFormats));
+    expect(retrieve?.opt?.[0]?.form.map((f) => f.fid)).toContain(
+      defaultFormat(profiles.list()[0]!.poFormats),
+    );
   });
 });
 
@@ -61,7 +69,9 @@ describe("parsePreservationProfiles", () => {
   const base = profiles.list()[0]!;
 
   it("refuses a pid used twice", () => {
-    expect(() => parsePreservationProfiles({ profiles: [base, base] }, "x.json")).toThrow(/x\.json.*used twice/);
+    expect(() => parsePreservationProfiles({ profiles: [base, base] }, "x.json")).toThrow(
+      /x\.json.*used twice/,
+    );
   });
 
   it("refuses a validity period that ends before it starts", () => {
@@ -70,7 +80,9 @@ describe("parsePreservationProfiles", () => {
   });
 
   it("refuses a storage model outside the ETSI list and a profile without English text", () => {
-    expect(() => parsePreservationProfiles({ profiles: [{ ...base, psm: "Somewhere" }] })).toThrow(/psm/);
+    expect(() => parsePreservationProfiles({ profiles: [{ ...base, psm: "Somewhere" }] })).toThrow(
+      /psm/,
+    );
     const german = { ...base, description: [{ lang: "de", value: "Nur Deutsch" }] };
     expect(() => parsePreservationProfiles({ profiles: [german] })).toThrow(/English/);
   });

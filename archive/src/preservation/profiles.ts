@@ -1,4 +1,4 @@
-// The preservation profiles of config/preservation-profiles.json: validated once at start, filtered
+// The preservation profiles of preservation-profiles.json (archive/config by default): validated once at start, filtered
 // per request, and answered in the ETSI ProfileType form.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +7,9 @@ import { z } from "zod";
 export const PRESERVATION_PROFILES_FILE = "preservation-profiles.json";
 
 // ETSI writes validity periods as UTC timestamps without fractions (YYYY-MM-DDThh:mm:ssZ).
-const utc = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, "must be YYYY-MM-DDThh:mm:ssZ");
+const utc = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, "must be YYYY-MM-DDThh:mm:ssZ");
 const text = z.strictObject({ lang: z.string().min(2), value: z.string().min(1) });
 const format = z.strictObject({
   fid: z.string().min(1),
@@ -25,7 +27,11 @@ const profileSchema = z.strictObject({
   sid: z.string().optional(),
   pvp: z.strictObject({ vfrom: utc, vuntl: utc.optional() }),
   psm: z.enum(["WithStorage", "WithTemporaryStorage", "WithoutStorage"]),
-  pg: z.array(z.string().regex(/^http:\/\/uri\.etsi\.org\/19512\/goal\/\w+$/, "must be an ETSI goal URI")).min(1),
+  pg: z
+    .array(
+      z.string().regex(/^http:\/\/uri\.etsi\.org\/19512\/goal\/\w+$/, "must be an ETSI goal URI"),
+    )
+    .min(1),
   ef: z.array(format).min(1),
   eed: z.string().optional(),
   perp: z.string().optional(),
@@ -57,18 +63,27 @@ export function loadPreservationProfiles(configDir: string): PreservationProfile
   try {
     json = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "it does not exist" : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? "it does not exist"
+        : (error as Error).message;
     throw new Error(`The preservation profiles cannot be read from ${file}: ${reason}.`);
   }
   return parsePreservationProfiles(json, file);
 }
 
 // Validates already-parsed profile JSON; `source` names it in errors.
-export function parsePreservationProfiles(json: unknown, source = PRESERVATION_PROFILES_FILE): PreservationProfiles {
+export function parsePreservationProfiles(
+  json: unknown,
+  source = PRESERVATION_PROFILES_FILE,
+): PreservationProfiles {
   const parsed = fileSchema.safeParse(json);
-  const fail = (problem: string) => new Error(`The preservation profiles in ${source} are invalid: ${problem}.`);
+  const fail = (problem: string) =>
+    new Error(`The preservation profiles in ${source} are invalid: ${problem}.`);
   if (!parsed.success) {
-    throw fail(parsed.error.issues.map((i) => `${i.path.join(".") || "the file"} ${i.message}`).join("; "));
+    throw fail(
+      parsed.error.issues.map((i) => `${i.path.join(".") || "the file"} ${i.message}`).join("; "),
+    );
   }
   const profiles = parsed.data.profiles;
   const byPid = new Map<string, PreservationProfile>();
@@ -78,7 +93,8 @@ export function parsePreservationProfiles(json: unknown, source = PRESERVATION_P
       throw fail(`profiles.${index}.pvp ends before it starts`);
     }
     for (const field of ["ef", "poFormats"] as const) {
-      if (profile[field].filter((f) => f.def).length > 1) throw fail(`profiles.${index}.${field} has two defaults`);
+      if (profile[field].filter((f) => f.def).length > 1)
+        throw fail(`profiles.${index}.${field} has two defaults`);
     }
     byPid.set(profile.pid, profile);
   }

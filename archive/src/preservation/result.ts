@@ -1,6 +1,10 @@
 // The ETSI result object and the envelope every preservation response shares (optOut, result, reqId).
 import { randomUUID } from "node:crypto";
-import { RESULT_MAJOR, RESULT_MINOR, type ResultMinorName } from "@/lib/preservation/result-codes";
+import {
+  RESULT_MAJOR,
+  RESULT_MINOR,
+  type ResultMinorName,
+} from "@scriptorium/contract/preservation/result-codes";
 import type { Major } from "./errors";
 
 export type MinorName = ResultMinorName;
@@ -18,7 +22,11 @@ export function successResult(): EtsiResult {
 
 // A failed result with its ETSI minor URI and an English message.
 export function errorResult(major: Major, minor: MinorName, message: string): EtsiResult {
-  return { maj: RESULT_MAJOR[major], min: RESULT_MINOR[minor], msg: { value: message, lang: "en" } };
+  return {
+    maj: RESULT_MAJOR[major],
+    min: RESULT_MINOR[minor],
+    msg: { value: message, lang: "en" },
+  };
 }
 
 // The response body: the envelope first, then the operation's own fields. reqId echoes the

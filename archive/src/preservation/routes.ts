@@ -9,10 +9,15 @@
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
-import { DELETION_MODES, isPreservationOperation, PRESERVATION_OPERATIONS, type PreservationOperation } from "@/lib/preservation/schemas";
-import { unstorableTextProblem } from "@/lib/storable-text";
-import { describeZodError } from "@/lib/zod-error";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
+import {
+  DELETION_MODES,
+  isPreservationOperation,
+  PRESERVATION_OPERATIONS,
+  type PreservationOperation,
+} from "@scriptorium/contract/preservation/schemas";
+import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
+import { describeZodError } from "@scriptorium/contract/zod-error";
 import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
 import type { Operation, PreservationServices } from "./context";
@@ -22,7 +27,9 @@ import { errorResult, respond, successResult } from "./result";
 export type Operations = { [Op in PreservationOperation]: Operation<never> };
 
 // Fields ETSI's JSON Schema requires of an operation's response even when it failed.
-const REQUIRED_ON_ERROR: Partial<Record<string, Record<string, unknown>>> = { RetrieveTrace: { trace: {} } };
+const REQUIRED_ON_ERROR: Partial<Record<string, Record<string, unknown>>> = {
+  RetrieveTrace: { trace: {} },
+};
 
 // The routes mounted at /preservation.
 export function createPreservationRoutes(options: {
@@ -32,9 +39,13 @@ export function createPreservationRoutes(options: {
 }): Hono {
   const app = new Hono();
   const refuse = (c: Context, error: PreservationError, reqId?: string) => {
-    if (error.httpStatus === 401) c.header("WWW-Authenticate", `Bearer realm="archive", error="invalid_token"`);
+    if (error.httpStatus === 401)
+      c.header("WWW-Authenticate", `Bearer realm="archive", error="invalid_token"`);
     const required = REQUIRED_ON_ERROR[c.req.param("operation") ?? ""];
-    return c.json(respond(errorResult(error.major, error.minor, error.message), required, { reqId }), error.httpStatus);
+    return c.json(
+      respond(errorResult(error.major, error.minor, error.message), required, { reqId }),
+      error.httpStatus,
+    );
   };
 
   app.post(
@@ -63,34 +74,71 @@ export function createPreservationRoutes(options: {
       const reqId = readReqId(json);
       if (!isPreservationOperation(name)) {
         const names = Object.keys(PRESERVATION_OPERATIONS).join(", ");
-        return refuse(c, new PreservationError("RequesterError", "notSupported", `There is no operation "${name}"; the archive offers ${names}.`, 404), reqId);
+        return refuse(
+          c,
+          new PreservationError(
+            "RequesterError",
+            "notSupported",
+            `There is no operation "${name}"; the archive offers ${names}.`,
+            404,
+          ),
+          reqId,
+        );
       }
       try {
         const caller = await authenticateOrRefuse(options.authenticate, c.req.raw.headers);
-        if (json === undefined) throw requesterError("parameterError", "The request body is not valid JSON.");
+        if (json === undefined)
+          throw requesterError("parameterError", "The request body is not valid JSON.");
         const unstorable = unstorableTextProblem(json, "The request body");
         if (unstorable) throw requesterError("parameterError", unstorable);
         precheck(name, json);
         const parsed = PRESERVATION_OPERATIONS[name].request.safeParse(json);
         if (!parsed.success) throw requesterError("parameterError", describeZodError(parsed.error));
-        const ctx = { services: options.services, caller, now: new Date(), reqId: reqId ?? randomUUID() };
+        const ctx = {
+          services: options.services,
+          caller,
+          now: new Date(),
+          reqId: reqId ?? randomUUID(),
+        };
         const outcome = await (options.operations[name] as Operation<unknown>)(parsed.data, ctx);
-        return c.json(respond(outcome.result ?? successResult(), outcome.body, { reqId: ctx.reqId, policy: outcome.policy }));
+        return c.json(
+          respond(outcome.result ?? successResult(), outcome.body, {
+            reqId: ctx.reqId,
+            policy: outcome.policy,
+          }),
+        );
       } catch (error) {
         if (error instanceof PreservationError) return refuse(c, error, reqId);
         console.error(`preservation ${name} failed`, error);
-        const failure = errorResult("ResponderError", "internalError", "The archive failed to carry out the request.");
+        const failure = errorResult(
+          "ResponderError",
+          "internalError",
+          "The archive failed to carry out the request.",
+        );
         return c.json(respond(failure, REQUIRED_ON_ERROR[name], { reqId }));
       }
     },
   );
   app.all("/:operation", (c) =>
-    c.json(respond(errorResult("RequesterError", "notSupported", "Preservation operations take POST with a JSON body."), {}), 405),
+    c.json(
+      respond(
+        errorResult(
+          "RequesterError",
+          "notSupported",
+          "Preservation operations take POST with a JSON body.",
+        ),
+        {},
+      ),
+      405,
+    ),
   );
   return app;
 }
 
-async function authenticateOrRefuse(authenticate: (headers: Headers) => Promise<Caller>, headers: Headers): Promise<Caller> {
+async function authenticateOrRefuse(
+  authenticate: (headers: Headers) => Promise<Caller>,
+  headers: Headers,
+): Promise<Caller> {
   try {
     return await authenticate(headers);
   } catch (error) {
@@ -111,6 +159,9 @@ function precheck(name: PreservationOperation, json: unknown) {
   if (name !== "DeletePO" || json === null || typeof json !== "object") return;
   const mod = (json as { mod?: unknown }).mod;
   if (typeof mod === "string" && !(DELETION_MODES as readonly string[]).includes(mod)) {
-    throw requesterError("unknownMode", `Deletion mode "${mod}" is unknown; use ${DELETION_MODES.join(" or ")}.`);
+    throw requesterError(
+      "unknownMode",
+      `Deletion mode "${mod}" is unknown; use ${DELETION_MODES.join(" or ")}.`,
+    );
   }
 }

@@ -26,7 +26,11 @@ export interface SealDeps {
 }
 
 // Evidence records over the POs' digests, one per PO, under one time-stamp.
-export async function sealEntries(tsa: Tsa, entries: PoEntry[], now = new Date()): Promise<Sealing> {
+export async function sealEntries(
+  tsa: Tsa,
+  entries: PoEntry[],
+  now = new Date(),
+): Promise<Sealing> {
   const created = await createEvidenceRecords({
     dataObjects: entries.map((e) => ({ id: e.id, sha256: Buffer.from(e.sha256, "hex") })),
     tsa,
@@ -35,16 +39,26 @@ export async function sealEntries(tsa: Tsa, entries: PoEntry[], now = new Date()
   return {
     evidenceTime: new Date(created.time),
     root: created.root.toString("hex"),
-    records: created.records.map((r) => ({ id: r.id, xml: r.xml, der: Buffer.from(r.der).toString("base64") })),
+    records: created.records.map((r) => ({
+      id: r.id,
+      xml: r.xml,
+      der: Buffer.from(r.der).toString("base64"),
+    })),
   };
 }
 
 // Puts bytes into the blob store, held by `hold`; the store names them by digest, which must be
 // the one promised.
-export async function storeBlobs(blobs: BlobStore, pending: PendingBlob[], hold: BlobHold): Promise<void> {
+export async function storeBlobs(
+  blobs: BlobStore,
+  pending: PendingBlob[],
+  hold: BlobHold,
+): Promise<void> {
   for (const blob of pending) {
     if (await hold.keep(blob.sha256)) continue;
-    const staged = await blobs.receive(Readable.from([blob.bytes]), { maxBytes: blob.bytes.length });
+    const staged = await blobs.receive(Readable.from([blob.bytes]), {
+      maxBytes: blob.bytes.length,
+    });
     if (staged.sha256 !== blob.sha256) {
       await blobs.discard(staged);
       throw new Error("A blob's digest changed while it was being stored.");
@@ -62,7 +76,13 @@ export async function recordSealing(
 ): Promise<boolean> {
   const inserted = await tx
     .insert(sealedVersions)
-    .values({ tenant: key.tenant, packageId: key.packageId, version: key.version, objects: entries, ...sealing })
+    .values({
+      tenant: key.tenant,
+      packageId: key.packageId,
+      version: key.version,
+      objects: entries,
+      ...sealing,
+    })
     .onConflictDoNothing()
     .returning({ version: sealedVersions.version });
   if (inserted.length === 0) return false;
@@ -78,13 +98,30 @@ export async function recordSealing(
 }
 
 // Versions not sealed yet, oldest first: of one package, or of every live package.
-async function unsealed(db: ArchiveDb, scope: { tenant: string; packageId: string } | { limit: number }) {
+async function unsealed(
+  db: ArchiveDb,
+  scope: { tenant: string; packageId: string } | { limit: number },
+) {
   const where = [isNull(sealedVersions.version), isNull(packages.deletedAt)];
-  if ("tenant" in scope) where.push(eq(packageVersions.tenant, scope.tenant), eq(packageVersions.packageId, scope.packageId));
+  if ("tenant" in scope)
+    where.push(
+      eq(packageVersions.tenant, scope.tenant),
+      eq(packageVersions.packageId, scope.packageId),
+    );
   const query = db
-    .select({ tenant: packageVersions.tenant, packageId: packageVersions.packageId, version: packageVersions.version })
+    .select({
+      tenant: packageVersions.tenant,
+      packageId: packageVersions.packageId,
+      version: packageVersions.version,
+    })
     .from(packageVersions)
-    .innerJoin(packages, and(eq(packages.tenant, packageVersions.tenant), eq(packages.packageId, packageVersions.packageId)))
+    .innerJoin(
+      packages,
+      and(
+        eq(packages.tenant, packageVersions.tenant),
+        eq(packages.packageId, packageVersions.packageId),
+      ),
+    )
     .leftJoin(
       sealedVersions,
       and(
@@ -98,7 +135,10 @@ async function unsealed(db: ArchiveDb, scope: { tenant: string; packageId: strin
   return "limit" in scope ? query.limit(scope.limit) : query;
 }
 
-async function sealStoredVersion(deps: SealDeps, key: { tenant: string; packageId: string; version: number }) {
+async function sealStoredVersion(
+  deps: SealDeps,
+  key: { tenant: string; packageId: string; version: number },
+) {
   const version = await getVersion(deps.db, key.tenant, key.packageId, key.version);
   if (!version) return;
   const { entries, blobs } = entriesFromVersion(version);
@@ -122,12 +162,22 @@ async function sealStoredVersion(deps: SealDeps, key: { tenant: string; packageI
     await hold.release();
   }
   // Nor may the metadata bytes written for it outlive the deletion.
-  if (!sealed) await removeUnreferencedBlobs(deps.db, deps.blobs, blobs.map((b) => b.sha256));
+  if (!sealed)
+    await removeUnreferencedBlobs(
+      deps.db,
+      deps.blobs,
+      blobs.map((b) => b.sha256),
+    );
 }
 
 // Seals the versions of one package that the ingest API added and nobody sealed yet.
-export async function ensureSealed(deps: SealDeps, tenant: string, packageId: string): Promise<void> {
-  for (const key of await unsealed(deps.db, { tenant, packageId })) await sealStoredVersion(deps, key);
+export async function ensureSealed(
+  deps: SealDeps,
+  tenant: string,
+  packageId: string,
+): Promise<void> {
+  for (const key of await unsealed(deps.db, { tenant, packageId }))
+    await sealStoredVersion(deps, key);
 }
 
 // One pass of the sweep: seals up to `limit` versions; answers how many it looked at.

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FilterSyntaxError, flattenMetadata, matchesFilter, parseFilter, type SearchDocument } from "./search-filter";
+import {
+  FilterSyntaxError,
+  flattenMetadata,
+  matchesFilter,
+  parseFilter,
+  type SearchDocument,
+} from "./search-filter";
 
 const DC = "http://purl.org/dc/elements/1.1/";
 const RM = "urn:scriptorium:schema:records-management:1.0";
@@ -77,7 +83,9 @@ describe("Search filter", () => {
           const start = a % poId.length;
           const end = start + 1 + (b % (poId.length - start));
           const doc: SearchDocument = { poId, ids: [], names: [], mimeTypes: [], fields: [] };
-          return matches(poId.slice(start, end), doc) && matches(`id=${poId.slice(start, end)}`, doc);
+          return (
+            matches(poId.slice(start, end), doc) && matches(`id=${poId.slice(start, end)}`, doc)
+          );
         },
       ),
     );

@@ -11,7 +11,8 @@
 // reserved fields id, name, profile and mimeType match the poId (and object ids), file names, the
 // profile pid and media types. Matching ignores case and looks for the value inside the text.
 
-export type FilterTerm = { kind: "text"; value: string } | { kind: "field"; prefix?: string; name: string; value: string };
+export type FilterTerm =
+  { kind: "text"; value: string } | { kind: "field"; prefix?: string; name: string; value: string };
 
 export interface SearchFilter {
   all: boolean;
@@ -37,27 +38,45 @@ const RESERVED = new Set(["id", "name", "profile", "mimeType"]);
 // Parses `fi`; throws FilterSyntaxError with a sentence that says what to fix.
 export function parseFilter(fi: string): SearchFilter {
   const tokens = tokenize(fi);
-  if (tokens.length === 0) throw new FilterSyntaxError('The filter is empty: give search words, field=value, or "*" for everything.');
+  if (tokens.length === 0)
+    throw new FilterSyntaxError(
+      'The filter is empty: give search words, field=value, or "*" for everything.',
+    );
   if (tokens.length === 1 && tokens[0] === "*") return { all: true, terms: [] };
   const terms = tokens.map((token): FilterTerm => {
     if (typeof token === "string") return { kind: "text", value: token };
     const match = FIELD.exec(token.field);
-    if (!match) throw new FilterSyntaxError(`"${token.field}" is not a field name; write e.g. dc:title=Report.`);
-    if (token.value === "") throw new FilterSyntaxError(`The field ${token.field} has no value after "=".`);
+    if (!match)
+      throw new FilterSyntaxError(
+        `"${token.field}" is not a field name; write e.g. dc:title=Report.`,
+      );
+    if (token.value === "")
+      throw new FilterSyntaxError(`The field ${token.field} has no value after "=".`);
     const [, prefix, name = ""] = match;
-    return prefix ? { kind: "field", prefix, name, value: token.value } : { kind: "field", name, value: token.value };
+    return prefix
+      ? { kind: "field", prefix, name, value: token.value }
+      : { kind: "field", name, value: token.value };
   });
   return { all: false, terms };
 }
 
 // Whether a document matches every term; `prefixes` maps a prefix such as dc to its schema namespace.
-export function matchesFilter(doc: SearchDocument, filter: SearchFilter, prefixes: ReadonlyMap<string, string>): boolean {
+export function matchesFilter(
+  doc: SearchDocument,
+  filter: SearchFilter,
+  prefixes: ReadonlyMap<string, string>,
+): boolean {
   return filter.all || filter.terms.every((term) => matchesTerm(doc, term, prefixes));
 }
 
-function matchesTerm(doc: SearchDocument, term: FilterTerm, prefixes: ReadonlyMap<string, string>): boolean {
+function matchesTerm(
+  doc: SearchDocument,
+  term: FilterTerm,
+  prefixes: ReadonlyMap<string, string>,
+): boolean {
   const needle = term.value.toLowerCase();
-  const has = (values: (string | undefined)[]) => values.some((v) => v !== undefined && v.toLowerCase().includes(needle));
+  const has = (values: (string | undefined)[]) =>
+    values.some((v) => v !== undefined && v.toLowerCase().includes(needle));
   if (term.kind === "text") {
     return has([doc.poId, ...doc.ids, ...doc.names, ...doc.fields.map((f) => f.value)]);
   }
@@ -70,7 +89,11 @@ function matchesTerm(doc: SearchDocument, term: FilterTerm, prefixes: ReadonlyMa
   const schema = term.prefix === undefined ? undefined : prefixes.get(term.prefix);
   // An unknown prefix names no schema, so nothing can match it.
   if (term.prefix !== undefined && schema === undefined) return false;
-  return has(doc.fields.filter((f) => f.key === term.name && (schema === undefined || f.schema === schema)).map((f) => f.value));
+  return has(
+    doc.fields
+      .filter((f) => f.key === term.name && (schema === undefined || f.schema === schema))
+      .map((f) => f.value),
+  );
 }
 
 type Token = string | { field: string; value: string };
@@ -86,13 +109,15 @@ function tokenize(fi: string): Token[] {
       out += fi[i];
       i++;
     }
-    if (i >= fi.length) throw new FilterSyntaxError("A quoted phrase is not closed: add the missing \".");
+    if (i >= fi.length)
+      throw new FilterSyntaxError('A quoted phrase is not closed: add the missing ".');
     i++; // closing quote
     return out;
   };
   const readWord = (stopAtEquals: boolean): string => {
     const start = i;
-    while (i < fi.length && !/\s/.test(fi[i]!) && fi[i] !== '"' && !(stopAtEquals && fi[i] === "=")) i++;
+    while (i < fi.length && !/\s/.test(fi[i]!) && fi[i] !== '"' && !(stopAtEquals && fi[i] === "="))
+      i++;
     return fi.slice(start, i);
   };
   while (i < fi.length) {
@@ -118,9 +143,14 @@ function tokenize(fi: string): Token[] {
 }
 
 // Flattens metadata into leaf fields; nested keys keep their last key, arrays their parent's key.
-export function flattenMetadata(schema: string, metadata: unknown, key = ""): SearchDocument["fields"] {
+export function flattenMetadata(
+  schema: string,
+  metadata: unknown,
+  key = "",
+): SearchDocument["fields"] {
   if (metadata === null || metadata === undefined) return [];
-  if (Array.isArray(metadata)) return metadata.flatMap((item) => flattenMetadata(schema, item, key));
+  if (Array.isArray(metadata))
+    return metadata.flatMap((item) => flattenMetadata(schema, item, key));
   if (typeof metadata === "object") {
     return Object.entries(metadata).flatMap(([k, v]) => flattenMetadata(schema, v, k));
   }

@@ -28,12 +28,15 @@ export async function loadOrCreateTsa(dataDir: string): Promise<ArchiveTsa> {
     await rm(temp, { force: true });
     privateJwk = await readKey(file);
   }
-  if (!privateJwk) throw new Error(`The archive cannot start: the TSA key ${file} could not be created.`);
+  if (!privateJwk)
+    throw new Error(`The archive cannot start: the TSA key ${file} could not be created.`);
   let tsa: Tsa;
   try {
     tsa = loadTsa(privateJwk);
   } catch (error) {
-    throw new Error(`The archive cannot start: ${file} is not a usable TSA key (${(error as Error).message}).`);
+    throw new Error(
+      `The archive cannot start: ${file} is not a usable TSA key (${(error as Error).message}).`,
+    );
   }
   return { tsa, publicJwk: tsa.publicJwk };
 }
@@ -49,6 +52,8 @@ async function readKey(file: string): Promise<JWK | undefined> {
   try {
     return JSON.parse(text) as JWK;
   } catch {
-    throw new Error(`The archive cannot start: ${file} is damaged. Evidence sealed with it can no longer be verified against it; restore it from a backup.`);
+    throw new Error(
+      `The archive cannot start: ${file} is damaged. Evidence sealed with it can no longer be verified against it; restore it from a backup.`,
+    );
   }
 }

@@ -11,13 +11,20 @@ describe("authentication", () => {
   });
 
   it("refuses a token that is not one the archive issued", async () => {
-    const forged = ["eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCJ9", "eyJzdWIiOiJtYWxsb3J5In0", "c2ln"].join(".");
+    const forged = [
+      "eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCJ9",
+      "eyJzdWIiOiJtYWxsb3J5In0",
+      "c2ln",
+    ].join(".");
     const answer = await ingestApi("GET", "/url", { token: forged });
     expectError(answer, 401, "NOT_AUTHORIZED");
   });
 
   it("refuses a tenant the caller does not belong to with 403 NO_PERMISSION", async () => {
-    const answer = await ingestApi("PUT", "/document", { tenant: suite.tenantB, body: documentRequest() });
+    const answer = await ingestApi("PUT", "/document", {
+      tenant: suite.tenantB,
+      body: documentRequest(),
+    });
     expectError(answer, 403, "NO_PERMISSION");
   });
 });

@@ -1,19 +1,30 @@
 // Delta SIPs: PUT /document with an existing packageId and POST /document/{packageId} add a new
 // version of the AIP; a failed SIP changes nothing; submission names are unique per package.
 import { describe, expect, it } from "vitest";
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { b64, expectAccepted, expectError, ingestApi, waitForTerminal } from "../support/client";
-import { documentRequest, metadata, PDF, sha256, startFixtureServer, uniquePackageId } from "../support/fixtures";
+import {
+  documentRequest,
+  metadata,
+  PDF,
+  sha256,
+  startFixtureServer,
+  uniquePackageId,
+} from "../support/fixtures";
 import { suite } from "../support/target";
 
 const ENRICH = "representations,metadata,searchcolumns,pluginreports";
 
 async function ingest(body: unknown): Promise<IngestResponse> {
-  return waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body })), { enrichers: ENRICH });
+  return waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body })), {
+    enrichers: ENRICH,
+  });
 }
 
 async function update(packageId: string, metadatas: unknown[]): Promise<IngestResponse> {
-  const answer = await ingestApi("POST", `/document/${encodeURIComponent(packageId)}`, { body: { metadatas } });
+  const answer = await ingestApi("POST", `/document/${encodeURIComponent(packageId)}`, {
+    body: { metadatas },
+  });
   expect(answer.status).toBe(201);
   return waitForTerminal(expectAccepted(answer), { enrichers: ENRICH });
 }
@@ -26,7 +37,11 @@ describe("delta SIPs", () => {
     const packageId = uniquePackageId("delta");
     const first = await ingest(documentRequest({ packageId }));
     const second = await ingest(
-      documentRequest({ packageId, document: { type: "BINARY", name: "annex.txt", content: b64("annex") }, metadatas: [] }),
+      documentRequest({
+        packageId,
+        document: { type: "BINARY", name: "annex.txt", content: b64("annex") },
+        metadatas: [],
+      }),
     );
     expect(first).toMatchObject({ status: "INGESTED", packageId });
     expect(second).toMatchObject({ status: "INGESTED", packageId });
@@ -34,15 +49,23 @@ describe("delta SIPs", () => {
     expect(versionOf(second)).toBe((versionOf(first) ?? 0) + 1);
     expect(namesOf(second)).toEqual(["letter.pdf", "annex.txt"]);
     // The earlier version is still there, unchanged.
-    const again = await ingestApi("GET", `/sip/${encodeURIComponent(packageId)}/${first.name}`, { headers: { enrichers: ENRICH } });
+    const again = await ingestApi("GET", `/sip/${encodeURIComponent(packageId)}/${first.name}`, {
+      headers: { enrichers: ENRICH },
+    });
     expect(namesOf(again.json as IngestResponse)).toEqual(["letter.pdf"]);
   });
 
   it("replaces package metadata with POST /document/{packageId} and keeps the representations", async () => {
     const packageId = uniquePackageId("meta");
-    const first = await ingest(documentRequest({ packageId, metadatas: [metadata("Draft title")] }));
+    const first = await ingest(
+      documentRequest({ packageId, metadatas: [metadata("Draft title")] }),
+    );
     const updated = await update(packageId, [metadata("Final title")]);
-    expect(updated).toMatchObject({ status: "INGESTED", packageId, metadata: [metadata("Final title")] });
+    expect(updated).toMatchObject({
+      status: "INGESTED",
+      packageId,
+      metadata: [metadata("Final title")],
+    });
     expect(versionOf(updated)).toBe((versionOf(first) ?? 0) + 1);
     expect(updated.representations).toEqual(first.representations);
     expect(updated.name).not.toBe(first.name);
@@ -64,7 +87,10 @@ describe("delta SIPs", () => {
       const first = await ingest(documentRequest({ packageId }));
       // The URL answers 404: content retrieval fails, so the SIP fails.
       const failed = await ingest(
-        documentRequest({ packageId, document: { type: "URL", name: "gone.pdf", content: `${fixtures.url}/gone.pdf` } }),
+        documentRequest({
+          packageId,
+          document: { type: "URL", name: "gone.pdf", content: `${fixtures.url}/gone.pdf` },
+        }),
       );
       expect(failed.status).toBe("FAILED");
       expect(failed.pluginReports?.some((r) => r.status === "FAILURE")).toBe(true);
@@ -83,13 +109,18 @@ describe("delta SIPs", () => {
     const answers = await Promise.all(
       [1, 2, 3].map((i) =>
         ingestApi("PUT", "/document", {
-          body: documentRequest({ packageId, document: { type: "BINARY", name: `doc-${i}.txt`, content: b64(`doc ${i}`) } }),
+          body: documentRequest({
+            packageId,
+            document: { type: "BINARY", name: `doc-${i}.txt`, content: b64(`doc ${i}`) },
+          }),
         }),
       ),
     );
     const names = answers.map((a) => expectAccepted(a).name);
     expect(new Set(names).size).toBe(3);
-    const finals = await Promise.all(answers.map((a) => waitForTerminal(expectAccepted(a), { enrichers: ENRICH })));
+    const finals = await Promise.all(
+      answers.map((a) => waitForTerminal(expectAccepted(a), { enrichers: ENRICH })),
+    );
     expect(finals.map((f) => f.status)).toEqual(["INGESTED", "INGESTED", "INGESTED"]);
     expect(finals.map(versionOf).sort()).toEqual([1, 2, 3]);
   });
@@ -97,7 +128,9 @@ describe("delta SIPs", () => {
   it("refuses a delta SIP under another profile", async () => {
     const packageId = uniquePackageId("profile");
     await ingest(documentRequest({ packageId }));
-    const answer = await ingestApi("PUT", "/document", { body: documentRequest({ packageId, profile: suite.otherProfile }) });
+    const answer = await ingestApi("PUT", "/document", {
+      body: documentRequest({ packageId, profile: suite.otherProfile }),
+    });
     expect(expectError(answer, 400, "VALIDATION_ERROR")).toMatch(/profile/);
   });
 });

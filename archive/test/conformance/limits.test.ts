@@ -10,11 +10,19 @@ const ELEVEN_MB = 11 * 1024 * 1024;
 
 // Sends `chunks` with chunked transfer encoding (no Content-Length) and resolves with the answer,
 // even when the server answers before the body is complete.
-function sendChunked(path: string, token: string, chunks: Iterable<Buffer>): Promise<{ status: number; body: string }> {
+function sendChunked(
+  path: string,
+  token: string,
+  chunks: Iterable<Buffer>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${suite.baseUrl}${path}`, {
       method: "PUT",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Transfer-Encoding": "chunked",
+      },
     });
     req.on("response", (res) => {
       let body = "";
@@ -35,14 +43,23 @@ function sendChunked(path: string, token: string, chunks: Iterable<Buffer>): Pro
 
 describe("request body limit", () => {
   it("refuses a body over 10 MB with 413 JSON_TOO_LARGE", async () => {
-    const big = documentRequest({ metadatas: [], document: { type: "BINARY", name: "big.bin", content: "A".repeat(ELEVEN_MB) } });
-    const message = expectError(await ingestApi("PUT", "/document", { body: big }), 413, "JSON_TOO_LARGE");
+    const big = documentRequest({
+      metadatas: [],
+      document: { type: "BINARY", name: "big.bin", content: "A".repeat(ELEVEN_MB) },
+    });
+    const message = expectError(
+      await ingestApi("PUT", "/document", { body: big }),
+      413,
+      "JSON_TOO_LARGE",
+    );
     expect(message).toMatch(/upload|url/i);
   });
 
   it("refuses a chunked body as soon as it passes 10 MB", async () => {
     const token = await tokenFor();
-    const head = Buffer.from(`{"profile":"${suite.profile}","metadatas":[],"document":{"type":"BINARY","name":"big.bin","content":"`);
+    const head = Buffer.from(
+      `{"profile":"${suite.profile}","metadatas":[],"document":{"type":"BINARY","name":"big.bin","content":"`,
+    );
     function* body() {
       yield head;
       // 64 MB would follow; the archive must answer long before reading all of it.

@@ -6,15 +6,25 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyText, nonBlankText } from "../support/arbitrary-text";
 import { buildBag } from "../support/bag";
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { b64, expectAccepted, ingestApi, waitForTerminal } from "../support/client";
 import { suite } from "../support/target";
 
 // Mostly what a caller may send, so most runs are accepted and go through the whole pipeline; now and
 // then what the contract refuses (a short name, a non-ASCII packageId, an unknown metadata field).
-const name = fc.oneof({ weight: 9, arbitrary: anyText.filter((t) => t.length >= 3) }, { weight: 1, arbitrary: anyText });
-const asciiId = fc.string({ unit: fc.constantFrom(..."ABCxyz019 #[]%-_.,;=+!~'()&$^`{}"), minLength: 1, maxLength: 40 });
-const packageId = fc.oneof({ weight: 6, arbitrary: asciiId.filter((t) => t.trim() !== "") }, { weight: 1, arbitrary: anyText });
+const name = fc.oneof(
+  { weight: 9, arbitrary: anyText.filter((t) => t.length >= 3) },
+  { weight: 1, arbitrary: anyText },
+);
+const asciiId = fc.string({
+  unit: fc.constantFrom(..."ABCxyz019 #[]%-_.,;=+!~'()&$^`{}"),
+  minLength: 1,
+  maxLength: 40,
+});
+const packageId = fc.oneof(
+  { weight: 6, arbitrary: asciiId.filter((t) => t.trim() !== "") },
+  { weight: 1, arbitrary: anyText },
+);
 const dublinCore = fc.record(
   {
     title: nonBlankText,
@@ -29,7 +39,12 @@ const metadataObject = fc.record({
   schema: fc.constant(suite.schema),
   metadata: fc.oneof(
     { weight: 9, arbitrary: dublinCore },
-    { weight: 1, arbitrary: fc.dictionary(anyText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 }).map((extra) => ({ title: "t", ...extra })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .dictionary(anyText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 })
+        .map((extra) => ({ title: "t", ...extra })),
+    },
   ),
 });
 const document = fc.record(
@@ -55,16 +70,25 @@ const RUN = `robust-${Date.now().toString(36)}`;
 
 // What became of a PUT /document or PUT /sip: refused (a 4xx in the error shape), or accepted and
 // ended, never a 5xx and never a failure of the archive itself (the "pipeline" report).
-async function outcomeOf(answer: Awaited<ReturnType<typeof ingestApi>>): Promise<IngestResponse | "refused"> {
+async function outcomeOf(
+  answer: Awaited<ReturnType<typeof ingestApi>>,
+): Promise<IngestResponse | "refused"> {
   expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(500);
   if (answer.status >= 400) {
     expect(answer.json).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     return "refused";
   }
-  const final = await waitForTerminal(expectAccepted(answer), { enrichers: "representations,metadata,pluginreports", timeoutMs: 30_000 });
+  const final = await waitForTerminal(expectAccepted(answer), {
+    enrichers: "representations,metadata,pluginreports",
+    timeoutMs: 30_000,
+  });
   const failures = (final.pluginReports ?? []).filter((r) => r.status === "FAILURE");
   expect(failures.map((r) => r.pluginName)).not.toContain("pipeline");
-  if (final.status === "FAILED") expect(failures.some((r) => (r.message ?? "").length > 0), "a FAILED SIP says why").toBe(true);
+  if (final.status === "FAILED")
+    expect(
+      failures.some((r) => (r.message ?? "").length > 0),
+      "a FAILED SIP says why",
+    ).toBe(true);
   return final;
 }
 
@@ -79,7 +103,10 @@ describe("any anyText in an ingest", () => {
     await fc.assert(
       fc.asyncProperty(request, async (drawn) => {
         // A packageId made unique, so that no run adds a version to another run's package.
-        const body = drawn.packageId === undefined ? drawn : { ...drawn, packageId: `${RUN}-${(runs += 1)}-${drawn.packageId}` };
+        const body =
+          drawn.packageId === undefined
+            ? drawn
+            : { ...drawn, packageId: `${RUN}-${(runs += 1)}-${drawn.packageId}` };
         const final = await outcomeOf(await ingestApi("PUT", "/document", { body }));
         if (final === "refused" || final.status === "FAILED") return;
         expect(final.status).toBe("INGESTED");
@@ -87,7 +114,9 @@ describe("any anyText in an ingest", () => {
         if (body.packageId !== undefined) expect(final.packageId).toBe(body.packageId);
         const kept = (final.representations ?? []) as Representation[];
         expect(kept.map((r) => r.name)).toEqual(body.documents.map((d: Sent) => d.name));
-        expect(kept.map((r) => r.metadatas ?? [])).toEqual(body.documents.map((d: Sent) => d.metadatas ?? []));
+        expect(kept.map((r) => r.metadatas ?? [])).toEqual(
+          body.documents.map((d: Sent) => d.metadatas ?? []),
+        );
         expect(final.metadata).toEqual(body.metadatas);
       }),
       { numRuns: Number(process.env.ROBUSTNESS_RUNS ?? 60) },
@@ -102,18 +131,32 @@ describe("any anyText in an ingest", () => {
 // bytes, valid metadata for some of the files. A zip carries names as UTF-8, so they are well
 // formed. A bag whose paths are all safe must be ingested; the others must be refused or fail.
 const segment = nonBlankText.filter((t) => t.isWellFormed());
-const payloadPath = fc.array(segment, { minLength: 1, maxLength: 2 }).map((parts) => parts.join("/"));
-const validDublinCore = fc.record({ schema: fc.constant(suite.schema), metadata: fc.record({ title: fc.stringMatching(/^[A-Za-z][\w .,-]{0,30}$/) }) });
+const payloadPath = fc
+  .array(segment, { minLength: 1, maxLength: 2 })
+  .map((parts) => parts.join("/"));
+const validDublinCore = fc.record({
+  schema: fc.constant(suite.schema),
+  metadata: fc.record({ title: fc.stringMatching(/^[A-Za-z][\w .,-]{0,30}$/) }),
+});
 const bagRequest = fc.record({
-  payload: fc.dictionary(payloadPath, fc.uint8Array({ maxLength: 200 }), { minKeys: 1, maxKeys: 3 }),
+  payload: fc.dictionary(payloadPath, fc.uint8Array({ maxLength: 200 }), {
+    minKeys: 1,
+    maxKeys: 3,
+  }),
   metadatas: fc.array(validDublinCore, { maxLength: 1 }),
-  described: fc.array(fc.tuple(fc.nat(), fc.array(validDublinCore, { minLength: 1, maxLength: 1 })), { maxLength: 2 }),
+  described: fc.array(
+    fc.tuple(fc.nat(), fc.array(validDublinCore, { minLength: 1, maxLength: 1 })),
+    { maxLength: 2 },
+  ),
 });
 
 // What RFC 8493 and any archive must refuse as a payload path: climbing out, empty or "." segments,
 // backslashes, absolute or drive paths, NUL; and what zip tools leave behind (__MACOSX).
 const safePath = (p: string) =>
-  p.split("/").every((s) => s !== "" && s !== "." && s !== "..") && !/[\\\u0000]/.test(p) && !/^[A-Za-z]:/.test(p) && !p.startsWith("__MACOSX/");
+  p.split("/").every((s) => s !== "" && s !== "." && s !== "..") &&
+  !/[\\\u0000]/.test(p) &&
+  !/^[A-Za-z]:/.test(p) &&
+  !p.startsWith("__MACOSX/");
 
 describe("any bag", () => {
   let ingested = 0;
@@ -129,16 +172,25 @@ describe("any bag", () => {
         });
         const unique = [...new Map(documents.map((d) => [d.path, d])).values()];
         const packageId = `${RUN}-bag-${(runs += 1)}`;
-        const bag = buildBag({ payload, packageMetadata: { profile: suite.profile, packageId, metadatas, documents: unique } });
-        const answer = await ingestApi("PUT", "/sip", { body: { name: "bag.zip", type: "BINARY", content: b64(bag) } });
+        const bag = buildBag({
+          payload,
+          packageMetadata: { profile: suite.profile, packageId, metadatas, documents: unique },
+        });
+        const answer = await ingestApi("PUT", "/sip", {
+          body: { name: "bag.zip", type: "BINARY", content: b64(bag) },
+        });
         const final = await outcomeOf(answer);
         const safe = paths.every(safePath);
-        expect(final !== "refused" && final.status === "INGESTED", JSON.stringify(final === "refused" ? answer.json : final.pluginReports)).toBe(safe);
+        expect(
+          final !== "refused" && final.status === "INGESTED",
+          JSON.stringify(final === "refused" ? answer.json : final.pluginReports),
+        ).toBe(safe);
         if (final === "refused" || !safe) return;
         ingested += 1;
         const kept = (final.representations ?? []) as Representation[];
         expect(kept.map((r) => r.name).sort()).toEqual([...paths].sort());
-        for (const d of unique) expect(kept.find((r) => `data/${r.name}` === d.path)?.metadatas).toEqual(d.metadatas);
+        for (const d of unique)
+          expect(kept.find((r) => `data/${r.name}` === d.path)?.metadatas).toEqual(d.metadatas);
         expect(final.metadata).toEqual(metadatas);
       }),
       { numRuns: Number(process.env.ROBUSTNESS_RUNS ?? 60) },

@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { b64, expectAccepted, expectError, ingestApi, waitForTerminal } from "../support/client";
 import { buildBag } from "../support/bag";
-import { type FixtureServer, metadata, PDF, serve, sha256, startFixtureServer, uniquePackageId } from "../support/fixtures";
+import {
+  type FixtureServer,
+  metadata,
+  PDF,
+  serve,
+  sha256,
+  startFixtureServer,
+  uniquePackageId,
+} from "../support/fixtures";
 import { suite } from "../support/target";
 
 let fixtures: FixtureServer;
@@ -38,14 +46,26 @@ describe("PUT /sip", () => {
     expect(final.status).toBe("INGESTED");
     expect(final.metadata).toEqual([metadata("A bagged package")]);
     expect(final.representations).toEqual([
-      expect.objectContaining({ name: "letter.pdf", sha256: sha256(PDF), metadatas: [metadata("The bagged letter")] }),
-      expect.objectContaining({ name: "notes/readme.txt", sha256: sha256("bagged notes\n"), metadatas: [] }),
+      expect.objectContaining({
+        name: "letter.pdf",
+        sha256: sha256(PDF),
+        metadatas: [metadata("The bagged letter")],
+      }),
+      expect.objectContaining({
+        name: "notes/readme.txt",
+        sha256: sha256("bagged notes\n"),
+        metadatas: [],
+      }),
     ]);
   });
 
   it("takes the packageId from package-metadata.json, also for a bag zipped with its folder", async () => {
     const packageId = uniquePackageId("bag");
-    const wrapped = buildBag({ payload, packageMetadata: packageMetadata({ packageId }), topFolder: "my-bag" });
+    const wrapped = buildBag({
+      payload,
+      packageMetadata: packageMetadata({ packageId }),
+      topFolder: "my-bag",
+    });
     const accepted = expectAccepted(await putSip({ type: "BINARY", content: b64(wrapped) }));
     expect(accepted.packageId).toBe(packageId);
     expect((await waitForTerminal(accepted)).status).toBe("INGESTED");
@@ -62,20 +82,36 @@ describe("PUT /sip", () => {
 
   it("fails a bag whose manifest does not match its payload, adding nothing", async () => {
     const packageId = uniquePackageId("bad-bag");
-    const broken = buildBag({ payload, packageMetadata: packageMetadata({ packageId }), wrongDigest: ["letter.pdf"] });
-    const final = await waitForTerminal(expectAccepted(await putSip({ type: "BINARY", content: b64(broken) })), {
-      enrichers: ENRICH,
+    const broken = buildBag({
+      payload,
+      packageMetadata: packageMetadata({ packageId }),
+      wrongDigest: ["letter.pdf"],
     });
+    const final = await waitForTerminal(
+      expectAccepted(await putSip({ type: "BINARY", content: b64(broken) })),
+      {
+        enrichers: ENRICH,
+      },
+    );
     expect(final.status).toBe("FAILED");
     expect(final.representations).toEqual([]);
-    expect(final.pluginReports?.find((r) => r.status === "FAILURE")?.message).toMatch(/letter\.pdf/);
+    expect(final.pluginReports?.find((r) => r.status === "FAILURE")?.message).toMatch(
+      /letter\.pdf/,
+    );
   });
 
   it("refuses a bag without package metadata, or under an unknown profile", async () => {
     const bare = buildBag({ payload });
-    expect(expectError(await putSip({ type: "BINARY", content: b64(bare) }), 400, "VALIDATION_ERROR")).toMatch(/package-metadata\.json/);
-    const unknown = buildBag({ payload, packageMetadata: packageMetadata({ profile: "no-such-profile" }) });
-    expect(expectError(await putSip({ type: "BINARY", content: b64(unknown) }), 400, "VALIDATION_ERROR")).toMatch(/profile/);
+    expect(
+      expectError(await putSip({ type: "BINARY", content: b64(bare) }), 400, "VALIDATION_ERROR"),
+    ).toMatch(/package-metadata\.json/);
+    const unknown = buildBag({
+      payload,
+      packageMetadata: packageMetadata({ profile: "no-such-profile" }),
+    });
+    expect(
+      expectError(await putSip({ type: "BINARY", content: b64(unknown) }), 400, "VALIDATION_ERROR"),
+    ).toMatch(/profile/);
   });
 
   it("refuses content that is not a zip", async () => {

@@ -9,16 +9,22 @@ const asB = { client: suite.clientB, tenant: suite.tenantB };
 
 describe("tenant isolation", () => {
   it("hides a package's SIPs from another tenant", async () => {
-    const accepted = expectAccepted(await ingestApi("PUT", "/document", { body: documentRequest() }));
+    const accepted = expectAccepted(
+      await ingestApi("PUT", "/document", { body: documentRequest() }),
+    );
     await waitForTerminal(accepted);
     const path = `/sip/${encodeURIComponent(accepted.packageId)}/${encodeURIComponent(accepted.name ?? "")}`;
     expectError(await ingestApi("GET", path, asB), 404, "NOT_FOUND");
     // The same client sees it in the tenant it was ingested in.
-    expect((await ingestApi("GET", path, { client: suite.clientB, tenant: suite.tenantA })).status).toBe(200);
+    expect(
+      (await ingestApi("GET", path, { client: suite.clientB, tenant: suite.tenantA })).status,
+    ).toBe(200);
   });
 
   it("does not let another tenant update a package", async () => {
-    const accepted = expectAccepted(await ingestApi("PUT", "/document", { body: documentRequest() }));
+    const accepted = expectAccepted(
+      await ingestApi("PUT", "/document", { body: documentRequest() }),
+    );
     const answer = await ingestApi("POST", `/document/${encodeURIComponent(accepted.packageId)}`, {
       ...asB,
       body: { metadatas: [metadata("Hijacked")] },
@@ -28,11 +34,19 @@ describe("tenant isolation", () => {
 
   it("keeps the same packageId apart in two tenants", async () => {
     const packageId = uniquePackageId("shared-id");
-    const a = await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body: documentRequest({ packageId }) })), {
-      enrichers: "searchcolumns",
-    });
+    const a = await waitForTerminal(
+      expectAccepted(await ingestApi("PUT", "/document", { body: documentRequest({ packageId }) })),
+      {
+        enrichers: "searchcolumns",
+      },
+    );
     const b = await waitForTerminal(
-      expectAccepted(await ingestApi("PUT", "/document", { ...asB, body: documentRequest({ packageId, profile: suite.otherProfile }) })),
+      expectAccepted(
+        await ingestApi("PUT", "/document", {
+          ...asB,
+          body: documentRequest({ packageId, profile: suite.otherProfile }),
+        }),
+      ),
       { ...asB, enrichers: "searchcolumns" },
     );
     expect(a).toMatchObject({ packageId, status: "INGESTED", searchcolumns: { version: 1 } });
@@ -43,7 +57,12 @@ describe("tenant isolation", () => {
     const url = (await ingestApi("GET", "/url")).json as { url: string; key: string };
     const put = await fetch(url.url, { method: "PUT", body: "tenant A's bytes" });
     expect(put.status).toBe(200);
-    const body = documentRequest({ profile: suite.otherProfile, document: { type: "S3", name: "stolen.txt", content: url.key } });
-    expect(expectError(await ingestApi("PUT", "/document", { ...asB, body }), 400, "VALIDATION_ERROR")).toMatch(/document\.content/);
+    const body = documentRequest({
+      profile: suite.otherProfile,
+      document: { type: "S3", name: "stolen.txt", content: url.key },
+    });
+    expect(
+      expectError(await ingestApi("PUT", "/document", { ...asB, body }), 400, "VALIDATION_ERROR"),
+    ).toMatch(/document\.content/);
   });
 });

@@ -23,22 +23,32 @@ describe("PUT /document validation", () => {
   it("leaves nothing behind for a refused packageId", async () => {
     const packageId = `${uniquePackageId()}*`;
     await rejected(documentRequest({ packageId }));
-    expectError(await ingestApi("GET", `/sip/${encodeURIComponent(packageId)}/sip-1`), 404, "NOT_FOUND");
+    expectError(
+      await ingestApi("GET", `/sip/${encodeURIComponent(packageId)}/sip-1`),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   it("refuses a document name shorter than 3 characters", async () => {
-    const message = await rejected(documentRequest({ document: { type: "BINARY", name: "ab", content: b64(PDF) } }));
+    const message = await rejected(
+      documentRequest({ document: { type: "BINARY", name: "ab", content: b64(PDF) } }),
+    );
     expect(message).toMatch(/document\.name/);
     expect(message).toMatch(/3/);
   });
 
   it("refuses both document and documents", async () => {
     const doc = { type: "BINARY", name: "letter.pdf", content: b64(PDF) };
-    expect(await rejected(documentRequest({ documents: [doc] }))).toMatch(/document.*documents|exactly one/i);
+    expect(await rejected(documentRequest({ documents: [doc] }))).toMatch(
+      /document.*documents|exactly one/i,
+    );
   });
 
   it("refuses neither document nor documents", async () => {
-    expect(await rejected({ profile: suite.profile, metadatas: [] })).toMatch(/exactly one|document/i);
+    expect(await rejected({ profile: suite.profile, metadatas: [] })).toMatch(
+      /exactly one|document/i,
+    );
   });
 
   it("requires metadatas", async () => {
@@ -48,19 +58,29 @@ describe("PUT /document validation", () => {
   });
 
   it("refuses an unknown content type", async () => {
-    const message = await rejected(documentRequest({ document: { type: "FTP", name: "letter.pdf", content: "x" } }));
+    const message = await rejected(
+      documentRequest({ document: { type: "FTP", name: "letter.pdf", content: "x" } }),
+    );
     expect(message).toMatch(/type/);
     expect(message).toMatch(/BINARY/);
   });
 
   it("refuses BINARY content that is not base64", async () => {
-    const message = await rejected(documentRequest({ document: { type: "BINARY", name: "letter.pdf", content: "%%%not-base64" } }));
+    const message = await rejected(
+      documentRequest({
+        document: { type: "BINARY", name: "letter.pdf", content: "%%%not-base64" },
+      }),
+    );
     expect(message).toMatch(/document\.content/);
     expect(message).toMatch(/base64/);
   });
 
   it("refuses URL content that is not an http(s) URL", async () => {
-    const message = await rejected(documentRequest({ document: { type: "URL", name: "letter.pdf", content: "file:///etc/passwd" } }));
+    const message = await rejected(
+      documentRequest({
+        document: { type: "URL", name: "letter.pdf", content: "file:///etc/passwd" },
+      }),
+    );
     expect(message).toMatch(/URL/);
   });
 
@@ -69,20 +89,30 @@ describe("PUT /document validation", () => {
   });
 
   it("refuses a metadata schema that is not registered", async () => {
-    const message = await rejected(documentRequest({ metadatas: [{ schema: "urn:example:unregistered", metadata: {} }] }));
+    const message = await rejected(
+      documentRequest({ metadatas: [{ schema: "urn:example:unregistered", metadata: {} }] }),
+    );
     expect(message).toMatch(/metadatas\[0\]\.schema/);
     expect(message).toMatch(/urn:example:unregistered/);
   });
 
   it("refuses metadata that does not validate against its schema", async () => {
-    const message = await rejected(documentRequest({ metadatas: [{ schema: suite.schema, metadata: { title: 42 } }] }));
+    const message = await rejected(
+      documentRequest({ metadatas: [{ schema: suite.schema, metadata: { title: 42 } }] }),
+    );
     expect(message).toMatch(/metadatas\[0\]/);
     expect(message).toMatch(/title/);
   });
 
   it("refuses an inline metadata file that does not validate", async () => {
-    const file = { type: "BINARY", name: "dc.json", content: b64(JSON.stringify({ creator: ["Nobody"] })) };
-    const message = await rejected(documentRequest({ metadatas: [{ schema: suite.schema, file }] }));
+    const file = {
+      type: "BINARY",
+      name: "dc.json",
+      content: b64(JSON.stringify({ creator: ["Nobody"] })),
+    };
+    const message = await rejected(
+      documentRequest({ metadatas: [{ schema: suite.schema, file }] }),
+    );
     expect(message).toMatch(/metadatas\[0\]/);
     expect(message).toMatch(/title/);
   });
@@ -90,32 +120,50 @@ describe("PUT /document validation", () => {
   it("names the document whose metadata is invalid", async () => {
     const documents = [
       { type: "BINARY", name: "one.pdf", content: b64(PDF) },
-      { type: "BINARY", name: "two.pdf", content: b64(PDF), metadatas: [{ schema: suite.schema, metadata: {} }] },
+      {
+        type: "BINARY",
+        name: "two.pdf",
+        content: b64(PDF),
+        metadatas: [{ schema: suite.schema, metadata: {} }],
+      },
     ];
-    expect(await rejected(documentRequest({ document: undefined, documents }))).toMatch(/documents\[1\]\.metadatas\[0\]/);
+    expect(await rejected(documentRequest({ document: undefined, documents }))).toMatch(
+      /documents\[1\]\.metadatas\[0\]/,
+    );
   });
 
   it("refuses two documents with the same name", async () => {
     const doc = { type: "BINARY", name: "same.pdf", content: b64(PDF) };
-    expect(await rejected(documentRequest({ document: undefined, documents: [doc, doc] }))).toMatch(/documents\[1\]\.name/);
+    expect(await rejected(documentRequest({ document: undefined, documents: [doc, doc] }))).toMatch(
+      /documents\[1\]\.name/,
+    );
   });
 
   it("refuses an unknown enricher", async () => {
-    const answer = await ingestApi("PUT", "/document", { body: documentRequest(), headers: { enrichers: "everything" } });
+    const answer = await ingestApi("PUT", "/document", {
+      body: documentRequest(),
+      headers: { enrichers: "everything" },
+    });
     expect(expectError(answer, 400, "VALIDATION_ERROR")).toMatch(/enrichers/);
   });
 });
 
 describe("POST /document/{packageId} and PUT /sip validation", () => {
   it("requires metadatas on a metadata update", async () => {
-    const answer = await ingestApi("PUT", "/document", { body: documentRequest({ packageId: uniquePackageId() }) });
+    const answer = await ingestApi("PUT", "/document", {
+      body: documentRequest({ packageId: uniquePackageId() }),
+    });
     const { packageId } = answer.json as { packageId: string };
-    const update = await ingestApi("POST", `/document/${encodeURIComponent(packageId)}`, { body: {} });
+    const update = await ingestApi("POST", `/document/${encodeURIComponent(packageId)}`, {
+      body: {},
+    });
     expect(expectError(update, 400, "VALIDATION_ERROR")).toMatch(/metadatas/);
   });
 
   it("answers a metadata update of an unknown package with 404", async () => {
-    const answer = await ingestApi("POST", `/document/${uniquePackageId()}`, { body: { metadatas: [metadata()] } });
+    const answer = await ingestApi("POST", `/document/${uniquePackageId()}`, {
+      body: { metadatas: [metadata()] },
+    });
     expectError(answer, 404, "NOT_FOUND");
   });
 

@@ -6,9 +6,20 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isTerminalSipStatus } from "@/lib/ingest/schemas";
-import { type ChildArchive, childToken, freePort, startChildArchive } from "../support/child-archive";
-import { documentRequest, type FixtureServer, PDF, sha256, startFixtureServer } from "../support/fixtures";
+import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
+import {
+  type ChildArchive,
+  childToken,
+  freePort,
+  startChildArchive,
+} from "../support/child-archive";
+import {
+  documentRequest,
+  type FixtureServer,
+  PDF,
+  sha256,
+  startFixtureServer,
+} from "../support/fixtures";
 import { archiveTarget } from "../support/target";
 
 // Chosen free at start, so a parallel run cannot answer /health for this test's archive.
@@ -32,7 +43,8 @@ async function objects(): Promise<string[]> {
   return names;
 }
 
-const temporaryFiles = () => readdir(path.join(dataDir, "blobs", ".tmp")).catch(() => [] as string[]);
+const temporaryFiles = () =>
+  readdir(path.join(dataDir, "blobs", ".tmp")).catch(() => [] as string[]);
 
 async function call(method: string, url: string, token: string, body?: unknown) {
   const response = await fetch(url, {
@@ -68,14 +80,27 @@ describe.skipIf(!archiveTarget().embedded)("crash safety", () => {
     let token = await childToken(child.url);
     const accepted: { packageId: string; name: string }[] = [];
     for (let i = 0; i < 2; i++) {
-      const body = documentRequest({ document: { type: "URL", name: `slow-${i}.pdf`, content: `${fixtures.url}/slow.pdf` } });
+      const body = documentRequest({
+        document: { type: "URL", name: `slow-${i}.pdf`, content: `${fixtures.url}/slow.pdf` },
+      });
       const answer = await call("PUT", `${child.url}/ingest/document`, token, body);
       expect(answer.status).toBe(201);
       accepted.push(answer.json as { packageId: string; name: string });
     }
     for (let i = 0; i < 6; i++) {
-      const body = documentRequest({ document: { type: "BINARY", name: `quick-${i}.txt`, content: Buffer.from(`quick ${i}`).toString("base64") } });
-      accepted.push((await call("PUT", `${child.url}/ingest/document`, token, body)).json as { packageId: string; name: string });
+      const body = documentRequest({
+        document: {
+          type: "BINARY",
+          name: `quick-${i}.txt`,
+          content: Buffer.from(`quick ${i}`).toString("base64"),
+        },
+      });
+      accepted.push(
+        (await call("PUT", `${child.url}/ingest/document`, token, body)).json as {
+          packageId: string;
+          name: string;
+        },
+      );
     }
     const statusUrl = (s: { packageId: string; name: string }) =>
       `${child?.url}/ingest/sip/${encodeURIComponent(s.packageId)}/${encodeURIComponent(s.name)}`;
@@ -110,10 +135,16 @@ describe.skipIf(!archiveTarget().embedded)("crash safety", () => {
   it("keeps no partial object and no usable key when kill -9 cuts an upload", async () => {
     child = await startChildArchive({ port: PORT, dataDir });
     let token = await childToken(child.url);
-    const upload = (await call("GET", `${child.url}/ingest/url`, token)).json as { url: string; key: string };
+    const upload = (await call("GET", `${child.url}/ingest/url`, token)).json as {
+      url: string;
+      key: string;
+    };
     const total = 8 * 1024 * 1024;
     const sent = Buffer.alloc(3 * 1024 * 1024, 0x5a);
-    const req = request(upload.url, { method: "PUT", headers: { "Content-Length": String(total) } });
+    const req = request(upload.url, {
+      method: "PUT",
+      headers: { "Content-Length": String(total) },
+    });
     req.on("error", () => {});
     req.write(sent);
     const deadline = Date.now() + 20_000;

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isTerminalSipStatus } from "@/lib/ingest/schemas";
+import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
 import { openArchiveDb } from "../../src/db/client";
 import { submissions } from "../../src/db/schema";
 import { b64 } from "../support/client";

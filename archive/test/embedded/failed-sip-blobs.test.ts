@@ -7,7 +7,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { b64, expectAccepted, ingestApi, waitForTerminal } from "../support/client";
 import { buildBag } from "../support/bag";
-import { documentRequest, type FixtureServer, metadata, serve, sha256, startFixtureServer, uniquePackageId } from "../support/fixtures";
+import {
+  documentRequest,
+  type FixtureServer,
+  metadata,
+  serve,
+  sha256,
+  startFixtureServer,
+  uniquePackageId,
+} from "../support/fixtures";
 import { archiveTarget, suite } from "../support/target";
 
 const target = archiveTarget();
@@ -38,7 +46,11 @@ const objectPath = (bytes: Uint8Array) => {
   const digest = sha256(bytes);
   return path.join(target.dataDir ?? "", "blobs", "sha256", digest.slice(0, 2), digest);
 };
-const stored = (bytes: Uint8Array) => stat(objectPath(bytes)).then(() => true, () => false);
+const stored = (bytes: Uint8Array) =>
+  stat(objectPath(bytes)).then(
+    () => true,
+    () => false,
+  );
 
 // The cleanup follows the terminal status, blobs first and the record last: wait for it rather than
 // for the status alone.
@@ -50,37 +62,61 @@ async function until(done: () => Promise<boolean>, failure: string) {
   }
 }
 
-const gone = (bytes: Uint8Array) => until(async () => !(await stored(bytes)), `the blob ${sha256(bytes)} of the failed SIP is still stored`);
+const gone = (bytes: Uint8Array) =>
+  until(
+    async () => !(await stored(bytes)),
+    `the blob ${sha256(bytes)} of the failed SIP is still stored`,
+  );
 
 const recordsGone = (packageId: string) =>
-  until(async () => (await recordsNaming(packageId)).length === 0, `a SIP record naming ${packageId} is still stored`);
+  until(
+    async () => (await recordsNaming(packageId)).length === 0,
+    `a SIP record naming ${packageId} is still stored`,
+  );
 
 async function recordsNaming(packageId: string): Promise<string[]> {
   const dir = path.join(target.dataDir ?? "", "sips");
   const names = await readdir(dir).catch(() => [] as string[]);
   const found: string[] = [];
   for (const name of names) {
-    if ((await readFile(path.join(dir, name), "utf8").catch(() => "")).includes(packageId)) found.push(name);
+    if ((await readFile(path.join(dir, name), "utf8").catch(() => "")).includes(packageId))
+      found.push(name);
   }
   return found;
 }
 
 // Two documents given inline, and a metadata file by URL whose values are invalid: the pipeline
 // stores both documents before metadata validation fails the SIP.
-const failingRequest = (documents: { name: string; bytes: Uint8Array }[], packageId = uniquePackageId("failing")) =>
+const failingRequest = (
+  documents: { name: string; bytes: Uint8Array }[],
+  packageId = uniquePackageId("failing"),
+) =>
   documentRequest({
     packageId,
     document: undefined,
     documents: documents.map((d) => ({ type: "BINARY", name: d.name, content: b64(d.bytes) })),
-    metadatas: [{ schema: suite.schema, file: { type: "URL", name: "bad-dc.json", content: `${fixtures.url}/bad-dc.json` } }],
+    metadatas: [
+      {
+        schema: suite.schema,
+        file: { type: "URL", name: "bad-dc.json", content: `${fixtures.url}/bad-dc.json` },
+      },
+    ],
   });
 
 describe.skipIf(!target.embedded)("blobs of failed SIPs", () => {
   it("removes the bag of a SIP whose manifest does not match, and its record", async () => {
     const packageId = uniquePackageId("bad-bag");
     const payload = { "letter.txt": unique("bagged letter") };
-    const bag = buildBag({ payload, packageMetadata: { profile: suite.profile, packageId, metadatas: [metadata()] }, wrongDigest: ["letter.txt"] });
-    const accepted = expectAccepted(await ingestApi("PUT", "/sip", { body: { name: "bag.zip", type: "BINARY", content: b64(bag) } }));
+    const bag = buildBag({
+      payload,
+      packageMetadata: { profile: suite.profile, packageId, metadatas: [metadata()] },
+      wrongDigest: ["letter.txt"],
+    });
+    const accepted = expectAccepted(
+      await ingestApi("PUT", "/sip", {
+        body: { name: "bag.zip", type: "BINARY", content: b64(bag) },
+      }),
+    );
     expect((await waitForTerminal(accepted)).status).toBe("FAILED");
     await gone(bag);
     await recordsGone(packageId);
@@ -89,15 +125,22 @@ describe.skipIf(!target.embedded)("blobs of failed SIPs", () => {
   it("removes an ingested SIP's record, inline content and all, and keeps its files", async () => {
     const packageId = uniquePackageId("ingested");
     const bytes = unique("an ingested document");
-    const body = documentRequest({ packageId, document: { type: "BINARY", name: "kept.txt", content: b64(bytes) } });
-    expect((await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body })))).status).toBe("INGESTED");
+    const body = documentRequest({
+      packageId,
+      document: { type: "BINARY", name: "kept.txt", content: b64(bytes) },
+    });
+    expect(
+      (await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body })))).status,
+    ).toBe("INGESTED");
     await recordsGone(packageId);
     expect(await stored(bytes)).toBe(true);
   });
 
   it("keeps nothing of a bag refused when it is submitted", async () => {
     const bag = buildBag({ payload: { "letter.txt": unique("refused bag") } });
-    const answer = await ingestApi("PUT", "/sip", { body: { name: "bag.zip", type: "BINARY", content: b64(bag) } });
+    const answer = await ingestApi("PUT", "/sip", {
+      body: { name: "bag.zip", type: "BINARY", content: b64(bag) },
+    });
     expect(answer.status).toBe(400);
     expect(await stored(bag)).toBe(false);
   });
@@ -105,16 +148,27 @@ describe.skipIf(!target.embedded)("blobs of failed SIPs", () => {
   it("removes the files a failed SIP stored but keeps those an ingested package shares", async () => {
     const shared = unique("shared document");
     const own = unique("the failed SIP's own document");
-    const kept = documentRequest({ document: { type: "BINARY", name: "shared.txt", content: b64(shared) } });
-    expect((await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body: kept })))).status).toBe("INGESTED");
+    const kept = documentRequest({
+      document: { type: "BINARY", name: "shared.txt", content: b64(shared) },
+    });
+    expect(
+      (await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body: kept }))))
+        .status,
+    ).toBe("INGESTED");
 
     const body = failingRequest([
       { name: "shared.txt", bytes: shared },
       { name: "own.txt", bytes: own },
     ]);
-    const failed = await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body })), { enrichers: "pluginreports" });
+    const failed = await waitForTerminal(
+      expectAccepted(await ingestApi("PUT", "/document", { body })),
+      { enrichers: "pluginreports" },
+    );
     expect(failed.status).toBe("FAILED");
-    expect(failed.pluginReports?.map((r) => [r.pluginName, r.status])).toContainEqual(["fixity", "SUCCESS"]);
+    expect(failed.pluginReports?.map((r) => [r.pluginName, r.status])).toContainEqual([
+      "fixity",
+      "SUCCESS",
+    ]);
     await gone(own);
     expect(await stored(shared)).toBe(true);
   });
@@ -122,17 +176,29 @@ describe.skipIf(!target.embedded)("blobs of failed SIPs", () => {
   it("keeps the bag of a SIP still waiting to run when a failed SIP brought the same bytes", async () => {
     // A SIP whose URL document never finishes arriving keeps its package busy...
     const packageId = uniquePackageId("busy");
-    const slow = documentRequest({ packageId, document: { type: "URL", name: "late.txt", content: `${fixtures.url}/stalled.txt` } });
+    const slow = documentRequest({
+      packageId,
+      document: { type: "URL", name: "late.txt", content: `${fixtures.url}/stalled.txt` },
+    });
     const first = expectAccepted(await ingestApi("PUT", "/document", { body: slow }));
     const statusPath = `/sip/${encodeURIComponent(first.packageId)}/${encodeURIComponent(first.name ?? "")}`;
     const deadline = Date.now() + 20_000;
-    while (((await ingestApi("GET", statusPath)).json as { status: string }).status !== "PROCESSING") {
+    while (
+      ((await ingestApi("GET", statusPath)).json as { status: string }).status !== "PROCESSING"
+    ) {
       expect(Date.now()).toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // ...so that a bag for the same package stays PENDING behind it.
-    const bag = buildBag({ payload: { "kept.txt": unique("bag payload") }, packageMetadata: { profile: suite.profile, packageId, metadatas: [metadata()] } });
-    const waiting = expectAccepted(await ingestApi("PUT", "/sip", { body: { name: "bag.zip", type: "BINARY", content: b64(bag) } }));
+    const bag = buildBag({
+      payload: { "kept.txt": unique("bag payload") },
+      packageMetadata: { profile: suite.profile, packageId, metadatas: [metadata()] },
+    });
+    const waiting = expectAccepted(
+      await ingestApi("PUT", "/sip", {
+        body: { name: "bag.zip", type: "BINARY", content: b64(bag) },
+      }),
+    );
     expect(waiting.status).toBe("PENDING");
 
     const own = unique("another failed SIP's own document");
@@ -140,7 +206,9 @@ describe.skipIf(!target.embedded)("blobs of failed SIPs", () => {
       { name: "copy-of-the-bag.zip", bytes: bag },
       { name: "own.txt", bytes: own },
     ]);
-    expect((await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body })))).status).toBe("FAILED");
+    expect(
+      (await waitForTerminal(expectAccepted(await ingestApi("PUT", "/document", { body })))).status,
+    ).toBe("FAILED");
     await gone(own);
     expect(await stored(bag)).toBe(true);
 

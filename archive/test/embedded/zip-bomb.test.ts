@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { b64, expectAccepted, ingestApi } from "../support/client";
 import { archiveTarget, suite } from "../support/target";
 import { zipBombBag } from "../support/zip-bomb";
-import { IngestResponse, isTerminalSipStatus } from "@/lib/ingest/schemas";
+import { IngestResponse, isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
 
 const target = archiveTarget();
 

@@ -3,9 +3,16 @@
 // are present (reqId echoing the request's). A deviation fails the calling test.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { ETSI_RESPONSE_DEFINITIONS, etsiValidator } from "@/lib/preservation/etsi-json-schema";
-import { RESULT_MAJOR, RESULT_MINOR, type ResultMinorName } from "@/lib/preservation/result-codes";
-import type { PreservationOperation } from "@/lib/preservation/schemas";
+import {
+  ETSI_RESPONSE_DEFINITIONS,
+  etsiValidator,
+} from "@scriptorium/contract/preservation/etsi-json-schema";
+import {
+  RESULT_MAJOR,
+  RESULT_MINOR,
+  type ResultMinorName,
+} from "@scriptorium/contract/preservation/result-codes";
+import type { PreservationOperation } from "@scriptorium/contract/preservation/schemas";
 import { b64, tokenFor, type CallOptions } from "../support/client";
 import { suite } from "../support/target";
 
@@ -27,7 +34,8 @@ export interface EtsiAnswer {
 
 const validators = new Map<string, ReturnType<typeof etsiValidator>>();
 function validatorFor(op: string) {
-  const definition = (ETSI_RESPONSE_DEFINITIONS as Record<string, string>)[op] ?? "pres-ResponseType";
+  const definition =
+    (ETSI_RESPONSE_DEFINITIONS as Record<string, string>)[op] ?? "pres-ResponseType";
   let validate = validators.get(definition);
   if (!validate) validators.set(definition, (validate = etsiValidator(definition)));
   return validate;
@@ -39,11 +47,17 @@ export async function pres(
   body: Record<string, unknown> | undefined,
   options: CallOptions & { noReqId?: boolean } = {},
 ): Promise<EtsiAnswer> {
-  const headers: Record<string, string> = { "Content-Type": "application/json", ...options.headers };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    ...options.headers,
+  };
   const token = options.token === undefined ? await tokenFor(options.client) : options.token;
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   if (options.tenant) headers[suite.tenantHeader] = options.tenant;
-  const sent = body === undefined || options.noReqId || "reqId" in body ? body : { reqId: `test-${randomUUID()}`, ...body };
+  const sent =
+    body === undefined || options.noReqId || "reqId" in body
+      ? body
+      : { reqId: `test-${randomUUID()}`, ...body };
   const response = await fetch(`${suite.baseUrl}/preservation/${op}`, {
     method: "POST",
     headers,
@@ -54,22 +68,31 @@ export async function pres(
   try {
     json = JSON.parse(text);
   } catch {
-    throw new Error(`${op} answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+    throw new Error(
+      `${op} answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
+    );
   }
   const validation = validatorFor(op)(json);
-  expect(validation.errors, `${op} answer deviates from ETSI's JSON Schema: ${text.slice(0, 500)}`).toEqual([]);
+  expect(
+    validation.errors,
+    `${op} answer deviates from ETSI's JSON Schema: ${text.slice(0, 500)}`,
+  ).toEqual([]);
   const answer = json as EtsiAnswer["body"];
   expect(answer).toHaveProperty("optOut");
   expect(answer).toHaveProperty("result");
   expect(typeof answer.reqId).toBe("string");
   const sentReqId = (sent as { reqId?: unknown } | undefined)?.reqId;
-  if (typeof sentReqId === "string" && options.rawBody === undefined) expect(answer.reqId).toBe(sentReqId);
+  if (typeof sentReqId === "string" && options.rawBody === undefined)
+    expect(answer.reqId).toBe(sentReqId);
   return { status: response.status, headers: response.headers, body: answer };
 }
 
 // Asserts Success (HTTP 200) and returns the body.
 export function ok(answer: EtsiAnswer): EtsiAnswer["body"] {
-  expect({ status: answer.status, result: answer.body.result }, JSON.stringify(answer.body.result)).toMatchObject({
+  expect(
+    { status: answer.status, result: answer.body.result },
+    JSON.stringify(answer.body.result),
+  ).toMatchObject({
     status: 200,
     result: { maj: RESULT_MAJOR.Success },
   });
@@ -77,7 +100,12 @@ export function ok(answer: EtsiAnswer): EtsiAnswer["body"] {
 }
 
 // Asserts a failure with the ETSI minor code and HTTP status; returns the message.
-export function fails(answer: EtsiAnswer, minor: ResultMinorName, status = 200, major: keyof typeof RESULT_MAJOR = "RequesterError"): string {
+export function fails(
+  answer: EtsiAnswer,
+  minor: ResultMinorName,
+  status = 200,
+  major: keyof typeof RESULT_MAJOR = "RequesterError",
+): string {
   expect({ status: answer.status, result: answer.body.result }).toMatchObject({
     status,
     result: { maj: RESULT_MAJOR[major], min: RESULT_MINOR[minor], msg: { lang: "en" } },
@@ -99,7 +127,10 @@ export const formats = { xml: "urn:ietf:rfc:6283", der: "urn:ietf:rfc:4998" };
 export const DC = "http://purl.org/dc/elements/1.1/";
 
 // Preserves POs under a profile and returns the answer's poId and po.
-export async function preserve(po: Record<string, unknown>[], options: CallOptions & { pro?: string } = {}) {
+export async function preserve(
+  po: Record<string, unknown>[],
+  options: CallOptions & { pro?: string } = {},
+) {
   const body = ok(await pres("PreservePO", { pro: options.pro ?? profiles.general, po }, options));
   expect(typeof body.poId).toBe("string");
   return body as typeof body & { poId: string; po: Record<string, unknown>[] };

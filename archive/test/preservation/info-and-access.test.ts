@@ -1,11 +1,16 @@
 // RetrieveInfo's filters, and the envelope and HTTP status rules every operation shares.
 import { describe, expect, it } from "vitest";
-import { RESULT_MINOR } from "@/lib/preservation/result-codes";
+import { RESULT_MINOR } from "@scriptorium/contract/preservation/result-codes";
 import { tokenFor } from "../support/client";
 import { suite } from "../support/target";
 import { admin, archivist, fails, formats, ok, pres, profiles } from "./client";
 
-type Profile = { pid: string; pvp: { vfrom: string; vuntl?: string }; description: { lang: string }[]; ef: { fid: string }[] };
+type Profile = {
+  pid: string;
+  pvp: { vfrom: string; vuntl?: string };
+  description: { lang: string }[];
+  ef: { fid: string }[];
+};
 const pids = (body: Record<string, unknown>) => (body.pro as Profile[]).map((p) => p.pid);
 
 describe("RetrieveInfo", () => {
@@ -15,7 +20,9 @@ describe("RetrieveInfo", () => {
     expect(list.length).toBeGreaterThanOrEqual(3);
     expect(pids(body)).not.toContain(profiles.expired);
     for (const profile of list) {
-      expect(profile.description.map((d) => d.lang)).toEqual(expect.arrayContaining(["en", "de", "fr"]));
+      expect(profile.description.map((d) => d.lang)).toEqual(
+        expect.arrayContaining(["en", "de", "fr"]),
+      );
       expect(Date.parse(profile.pvp.vfrom)).toBeLessThanOrEqual(Date.now());
     }
     const evidenceFormats = new Set(list.flatMap((p) => p.ef.map((f) => f.fid)));
@@ -23,22 +30,32 @@ describe("RetrieveInfo", () => {
   });
 
   it("answers the same for stat active as for no stat", async () => {
-    expect(pids(ok(await pres("RetrieveInfo", { stat: "active" })))).toEqual(pids(ok(await pres("RetrieveInfo", {}))));
+    expect(pids(ok(await pres("RetrieveInfo", { stat: "active" })))).toEqual(
+      pids(ok(await pres("RetrieveInfo", {}))),
+    );
   });
 
   it("lists only expired or future profiles for stat inactive, and every profile for stat all", async () => {
     const inactive = ok(await pres("RetrieveInfo", { stat: "inactive" })).pro as Profile[];
     expect(inactive.map((p) => p.pid)).toContain(profiles.expired);
-    for (const p of inactive) expect(Date.parse(p.pvp.vuntl ?? "9999-01-01T00:00:00Z") < Date.now() || Date.parse(p.pvp.vfrom) > Date.now()).toBe(true);
+    for (const p of inactive)
+      expect(
+        Date.parse(p.pvp.vuntl ?? "9999-01-01T00:00:00Z") < Date.now() ||
+          Date.parse(p.pvp.vfrom) > Date.now(),
+      ).toBe(true);
     const all = pids(ok(await pres("RetrieveInfo", { stat: "all" })));
     const active = pids(ok(await pres("RetrieveInfo", {})));
     expect(new Set(all)).toEqual(new Set([...active, ...inactive.map((p) => p.pid)]));
   });
 
   it("narrows to the profile pro names, under the status filter", async () => {
-    expect(pids(ok(await pres("RetrieveInfo", { pro: profiles.records })))).toEqual([profiles.records]);
+    expect(pids(ok(await pres("RetrieveInfo", { pro: profiles.records })))).toEqual([
+      profiles.records,
+    ]);
     expect(pids(ok(await pres("RetrieveInfo", { pro: profiles.expired })))).toEqual([]);
-    expect(pids(ok(await pres("RetrieveInfo", { pro: profiles.expired, stat: "all" })))).toEqual([profiles.expired]);
+    expect(pids(ok(await pres("RetrieveInfo", { pro: profiles.expired, stat: "all" })))).toEqual([
+      profiles.expired,
+    ]);
   });
 
   it("refuses an unknown profile and an unknown status with parameterError", async () => {
@@ -66,7 +83,11 @@ describe("every operation's envelope", () => {
   });
 
   it("answers 403 with noPermission for a tenant the caller does not belong to", async () => {
-    fails(await pres("RetrieveInfo", {}, { client: archivist, tenant: suite.tenantB }), "noPermission", 403);
+    fails(
+      await pres("RetrieveInfo", {}, { client: archivist, tenant: suite.tenantB }),
+      "noPermission",
+      403,
+    );
   });
 
   it("answers HTTP 200 with parameterError for a body that is not JSON or breaks the schema", async () => {
@@ -78,8 +99,12 @@ describe("every operation's envelope", () => {
 
   it("answers 404 notSupported for an operation that does not exist, and 405 for GET", async () => {
     fails(await pres("RetrieveEverything", {}, { client: admin }), "notSupported", 404);
-    const get = await fetch(`${suite.baseUrl}/preservation/RetrieveInfo`, { headers: { Authorization: `Bearer ${await tokenFor()}` } });
+    const get = await fetch(`${suite.baseUrl}/preservation/RetrieveInfo`, {
+      headers: { Authorization: `Bearer ${await tokenFor()}` },
+    });
     expect(get.status).toBe(405);
-    expect(((await get.json()) as { result: { min: string } }).result.min).toBe(RESULT_MINOR.notSupported);
+    expect(((await get.json()) as { result: { min: string } }).result.min).toBe(
+      RESULT_MINOR.notSupported,
+    );
   });
 });

@@ -9,10 +9,15 @@ describe("Search", () => {
   let report: string;
   let minutes: string;
   beforeAll(async () => {
-    const dc = (title: string, creator: string) => b64(JSON.stringify({ title, creator: [creator], subject: [run] }));
+    const dc = (title: string, creator: string) =>
+      b64(JSON.stringify({ title, creator: [creator], subject: [run] }));
     report = (
       await preserve([
-        { id: `annual-${run}.pdf`, binaryData: { value: b64("%PDF-1.4\n%%EOF\n") }, mimeType: "application/pdf" },
+        {
+          id: `annual-${run}.pdf`,
+          binaryData: { value: b64("%PDF-1.4\n%%EOF\n") },
+          mimeType: "application/pdf",
+        },
         { formatId: DC, binaryData: { value: dc("Annual report 2024", "Finance department") } },
       ])
     ).poId;
@@ -45,6 +50,7 @@ describe("Search", () => {
   });
 
   it("refuses a malformed filter with parameterError", async () => {
-    for (const fi of ['"unclosed', "dc:title=", "  "]) fails(await pres("Search", { fi }), "parameterError");
+    for (const fi of ['"unclosed', "dc:title=", "  "])
+      fails(await pres("Search", { fi }), "parameterError");
   });
 });

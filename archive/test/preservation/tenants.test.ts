@@ -7,7 +7,12 @@ describe("tenant isolation", () => {
   const marker = `research-only-${Date.now()}`;
   let poId: string;
   beforeAll(async () => {
-    poId = (await preserve([{ id: `${marker}.csv`, binaryData: { value: b64("a,b\n1,2\n") } }], { client: admin, tenant: suite.tenantB })).poId;
+    poId = (
+      await preserve([{ id: `${marker}.csv`, binaryData: { value: b64("a,b\n1,2\n") } }], {
+        client: admin,
+        tenant: suite.tenantB,
+      })
+    ).poId;
   });
 
   it("lets the owning tenant retrieve, trace and find the object", async () => {
@@ -22,14 +27,24 @@ describe("tenant isolation", () => {
       fails(await pres("RetrievePO", { poId }, options), "unknownPOID");
       fails(await pres("RetrievePO", { poId, sor: "Evidence" }, options), "unknownPOID");
       fails(await pres("RetrieveTrace", { poId }, options), "unknownPOID");
-      fails(await pres("UpdatePOC", { poId, deltaPoc: [{ binaryData: { value: b64("x") } }] }, options), "unknownPOID");
+      fails(
+        await pres("UpdatePOC", { poId, deltaPoc: [{ binaryData: { value: b64("x") } }] }, options),
+        "unknownPOID",
+      );
       expect(ok(await pres("Search", { fi: marker }, options)).poId).toEqual([]);
     }
-    fails(await pres("DeletePO", { poId }, { client: admin, tenant: suite.tenantA }), "unknownPOID");
+    fails(
+      await pres("DeletePO", { poId }, { client: admin, tenant: suite.tenantA }),
+      "unknownPOID",
+    );
     ok(await pres("RetrievePO", { poId, sor: "PO" }, { client: admin, tenant: suite.tenantB }));
   });
 
   it("refuses a tenant the token does not grant before looking at the object", async () => {
-    fails(await pres("RetrievePO", { poId }, { client: archivist, tenant: suite.tenantB }), "noPermission", 403);
+    fails(
+      await pres("RetrievePO", { poId }, { client: archivist, tenant: suite.tenantB }),
+      "noPermission",
+      403,
+    );
   });
 });

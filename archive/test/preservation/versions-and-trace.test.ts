@@ -1,10 +1,21 @@
 // UpdatePOC adds versions; RetrieveTrace lists every event on an object.
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDF } from "../support/fixtures";
-import { archivist, b64, contentOf, DC, fails, ok, pres, preserve, type RetrievedPo } from "./client";
+import {
+  archivist,
+  b64,
+  contentOf,
+  DC,
+  fails,
+  ok,
+  pres,
+  preserve,
+  type RetrievedPo,
+} from "./client";
 
 type TraceEvent = { time: string; sub: string; op: string; obj?: string; det?: string };
-const traceOf = async (poId: string) => (ok(await pres("RetrieveTrace", { poId })).trace as { event: TraceEvent[] }).event;
+const traceOf = async (poId: string) =>
+  (ok(await pres("RetrieveTrace", { poId })).trace as { event: TraceEvent[] }).event;
 
 describe("UpdatePOC", () => {
   let poId: string;
@@ -13,7 +24,11 @@ describe("UpdatePOC", () => {
       await preserve([
         { id: "letter.pdf", binaryData: { value: b64(PDF) } },
         { id: "readme.txt", binaryData: { value: b64("first text") } },
-        { id: "dc", formatId: DC, binaryData: { value: b64(JSON.stringify({ title: "Letters" })) } },
+        {
+          id: "dc",
+          formatId: DC,
+          binaryData: { value: b64(JSON.stringify({ title: "Letters" })) },
+        },
       ])
     ).poId;
   });
@@ -40,7 +55,8 @@ describe("UpdatePOC", () => {
   });
 
   it("keeps earlier versions retrievable, with ids prefixed by the version when several are asked", async () => {
-    const both = ok(await pres("RetrievePO", { poId, versionId: ["1", "2"], sor: "PO" })).po as RetrievedPo[];
+    const both = ok(await pres("RetrievePO", { poId, versionId: ["1", "2"], sor: "PO" }))
+      .po as RetrievedPo[];
     const readmes = both.filter((p) => p.id.endsWith("/readme.txt"));
     expect(readmes.map((p) => [p.id, contentOf(p).toString()])).toEqual([
       ["1/readme.txt", "first text"],
@@ -49,16 +65,36 @@ describe("UpdatePOC", () => {
   });
 
   it("refuses an unknown object, an empty delta and relObj naming no id of the object or the request", async () => {
-    fails(await pres("UpdatePOC", { poId: "no-such-object", deltaPoc: [{ binaryData: { value: b64("x") } }] }), "unknownPOID");
+    fails(
+      await pres("UpdatePOC", {
+        poId: "no-such-object",
+        deltaPoc: [{ binaryData: { value: b64("x") } }],
+      }),
+      "unknownPOID",
+    );
     fails(await pres("UpdatePOC", { poId, deltaPoc: [] }), "parameterError");
-    fails(await pres("UpdatePOC", { poId, deltaPoc: [{ binaryData: { value: b64("x") }, relObj: ["ghost"] }] }), "parameterError");
+    fails(
+      await pres("UpdatePOC", {
+        poId,
+        deltaPoc: [{ binaryData: { value: b64("x") }, relObj: ["ghost"] }],
+      }),
+      "parameterError",
+    );
   });
 });
 
 describe("RetrieveTrace", () => {
   it("lists the object's events oldest first with time, subject, operation, object and detail", async () => {
-    const { poId } = await preserve([{ id: "a.txt", binaryData: { value: b64("a") } }], { client: archivist });
-    ok(await pres("UpdatePOC", { poId, reqId: "update-for-trace", deltaPoc: [{ id: "b.txt", binaryData: { value: b64("b") } }] }));
+    const { poId } = await preserve([{ id: "a.txt", binaryData: { value: b64("a") } }], {
+      client: archivist,
+    });
+    ok(
+      await pres("UpdatePOC", {
+        poId,
+        reqId: "update-for-trace",
+        deltaPoc: [{ id: "b.txt", binaryData: { value: b64("b") } }],
+      }),
+    );
     ok(await pres("RetrievePO", { poId }));
     const events = await traceOf(poId);
     expect(events.map((e) => [e.op, e.obj])).toEqual([

@@ -14,9 +14,23 @@ export const anyText = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 6 }), unpaired).map(([a, b]) => a + b) },
   {
     weight: 5,
-    arbitrary: fc.constantFrom("..", "../../etc/passwd", "a/b.txt", "CON", " lead.txt", "\u202Etxt.exe", "<b>x</b>", "%00.txt", "C:\\x.txt", "x".repeat(400)),
+    arbitrary: fc.constantFrom(
+      "..",
+      "../../etc/passwd",
+      "a/b.txt",
+      "CON",
+      " lead.txt",
+      "\u202Etxt.exe",
+      "<b>x</b>",
+      "%00.txt",
+      "C:\\x.txt",
+      "x".repeat(400),
+    ),
   },
 );
 
 // Mostly text a contract that wants something in a field accepts; now and then blank or short.
-export const nonBlankText = fc.oneof({ weight: 9, arbitrary: anyText.filter((t) => t.trim() !== "") }, { weight: 1, arbitrary: anyText });
+export const nonBlankText = fc.oneof(
+  { weight: 9, arbitrary: anyText.filter((t) => t.trim() !== "") },
+  { weight: 1, arbitrary: anyText },
+);

@@ -29,15 +29,23 @@ export function buildBag(options: BagOptions): Uint8Array {
     manifest.push(`${digest}  ${encoded}`);
   }
   files["bagit.txt"] = text("BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n");
-  files["bag-info.txt"] = text(`Bagging-Date: ${new Date().toISOString().slice(0, 10)}\nSource-Organization: Scriptorium conformance suite\n`);
+  files["bag-info.txt"] = text(
+    `Bagging-Date: ${new Date().toISOString().slice(0, 10)}\nSource-Organization: Scriptorium conformance suite\n`,
+  );
   files["manifest-sha256.txt"] = text(`${manifest.join("\n")}\n`);
   if (options.packageMetadata !== undefined) {
     files["package-metadata.json"] = text(JSON.stringify(options.packageMetadata));
   }
-  const tags = ["bagit.txt", "bag-info.txt", "manifest-sha256.txt", "package-metadata.json"].filter((n) => files[n]);
-  files["tagmanifest-sha256.txt"] = text(`${tags.map((n) => `${sha256(files[n] as Uint8Array)}  ${n}`).join("\n")}\n`);
+  const tags = ["bagit.txt", "bag-info.txt", "manifest-sha256.txt", "package-metadata.json"].filter(
+    (n) => files[n],
+  );
+  files["tagmanifest-sha256.txt"] = text(
+    `${tags.map((n) => `${sha256(files[n] as Uint8Array)}  ${n}`).join("\n")}\n`,
+  );
   const entries = options.topFolder
-    ? Object.fromEntries(Object.entries(files).map(([name, bytes]) => [`${options.topFolder}/${name}`, bytes]))
+    ? Object.fromEntries(
+        Object.entries(files).map(([name, bytes]) => [`${options.topFolder}/${name}`, bytes]),
+      )
     : files;
   return zipSync(entries);
 }

@@ -1,10 +1,11 @@
-// Runs the embedded archive (npm run archive) as a child process, so a test can kill -9 it and
+// Runs the embedded archive (src/main.ts) as a child process, so a test can kill -9 it and
 // start it again on the same data folder.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
+// The archive package's folder: the child runs src/main.ts from there.
+const archiveDir = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface ChildArchive {
   url: string;
@@ -27,15 +28,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-// Starts `archive/src/main.ts` on `port` with `dataDir`, resolving once /health answers.
+// Starts `src/main.ts` on `port` with `dataDir`, resolving once /health answers.
 export async function startChildArchive(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
 }): Promise<ChildArchive> {
   const url = `http://localhost:${options.port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "archive/src/main.ts"], {
-    cwd: root,
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: archiveDir,
     // Only what the archive needs: the developer's own ARCHIVE_* settings must not leak in.
     env: {
       NODE_ENV: "production",
@@ -43,7 +44,6 @@ export async function startChildArchive(options: {
       HOME: process.env.HOME ?? "/tmp",
       ARCHIVE_PORT: String(options.port),
       ARCHIVE_DATA_DIR: options.dataDir,
-      ARCHIVE_CONFIG_DIR: `${root}/config`,
       ARCHIVE_ALLOW_PRIVATE_URLS: "1",
       ARCHIVE_JOB_POLL_MS: "100",
       ...options.env,

@@ -1,7 +1,11 @@
 // A small HTTP client for the ingest API: client-credentials tokens (cached until shortly before
 // they expire), JSON requests, and waiting for a SIP to reach a terminal status.
 import { expect } from "vitest";
-import { ErrorResponse, IngestResponse, isTerminalSipStatus } from "@/lib/ingest/schemas";
+import {
+  ErrorResponse,
+  IngestResponse,
+  isTerminalSipStatus,
+} from "@scriptorium/contract/ingest/schemas";
 import { type ClientCredentials, suite } from "./target";
 
 const tokens = new Map<string, { token: string; until: number }>();
@@ -20,9 +24,14 @@ export async function tokenFor(client: ClientCredentials = suite.clientA): Promi
   });
   const body = (await response.json()) as { access_token?: string; expires_in?: number };
   if (!response.ok || !body.access_token) {
-    throw new Error(`The token endpoint ${suite.tokenUrl} refused ${client.id}: ${JSON.stringify(body)}`);
+    throw new Error(
+      `The token endpoint ${suite.tokenUrl} refused ${client.id}: ${JSON.stringify(body)}`,
+    );
   }
-  tokens.set(client.id, { token: body.access_token, until: Date.now() + ((body.expires_in ?? 60) - 30) * 1000 });
+  tokens.set(client.id, {
+    token: body.access_token,
+    until: Date.now() + ((body.expires_in ?? 60) - 30) * 1000,
+  });
   return body.access_token;
 }
 
@@ -42,7 +51,11 @@ export interface Answer {
 }
 
 // Calls the ingest API at `path` (relative to /ingest).
-export async function ingestApi(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+export async function ingestApi(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? await tokenFor(options.client) : options.token;
   if (token !== null) headers.Authorization = `Bearer ${token}`;
@@ -87,12 +100,16 @@ export async function waitForTerminal(
   for (;;) {
     const answer = await ingestApi("GET", path, {
       ...options,
-      headers: { ...options.headers, ...(options.enrichers ? { enrichers: options.enrichers } : {}) },
+      headers: {
+        ...options.headers,
+        ...(options.enrichers ? { enrichers: options.enrichers } : {}),
+      },
     });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     const status = IngestResponse.parse(answer.json);
     if (status.status && isTerminalSipStatus(status.status)) return status;
-    if (Date.now() > deadline) throw new Error(`SIP ${path} still ${status.status} after ${options.timeoutMs ?? 30_000} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`SIP ${path} still ${status.status} after ${options.timeoutMs ?? 30_000} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -100,7 +117,11 @@ export async function waitForTerminal(
 export const b64 = (data: string | Uint8Array) => Buffer.from(data).toString("base64");
 
 // GET with a header sent on several lines (fetch would join them into one).
-export async function getWithRepeatedHeader(path: string, name: string, values: string[]): Promise<Answer> {
+export async function getWithRepeatedHeader(
+  path: string,
+  name: string,
+  values: string[],
+): Promise<Answer> {
   const { request } = await import("node:http");
   const token = await tokenFor();
   return new Promise((resolve, reject) => {
@@ -113,7 +134,8 @@ export async function getWithRepeatedHeader(path: string, name: string, values: 
       res.on("data", (c: string) => (text += c));
       res.on("end", () => {
         const headers = new Headers();
-        for (const [key, value] of Object.entries(res.headers)) if (typeof value === "string") headers.set(key, value);
+        for (const [key, value] of Object.entries(res.headers))
+          if (typeof value === "string") headers.set(key, value);
         resolve({ status: res.statusCode ?? 0, headers, json: JSON.parse(text) as unknown });
       });
     });

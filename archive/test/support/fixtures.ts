@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { b64 } from "./client";
 import { suite } from "./target";
 
-export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+export const sha256 = (data: string | Uint8Array) =>
+  createHash("sha256").update(data).digest("hex");
 
 // A minimal valid PDF: format identification is confident about it.
 export const PDF = Buffer.from(
@@ -13,9 +14,14 @@ export const PDF = Buffer.from(
 );
 
 // Bytes no format signature matches.
-export const OPAQUE = Buffer.from([0x00, 0x9f, 0x13, 0x37, 0xfe, 0x01, 0x02, 0x03, 0xaa, 0x55, 0x00, 0xff]);
+export const OPAQUE = Buffer.from([
+  0x00, 0x9f, 0x13, 0x37, 0xfe, 0x01, 0x02, 0x03, 0xaa, 0x55, 0x00, 0xff,
+]);
 
-export const metadata = (title = "A test record") => ({ schema: suite.schema, metadata: { title } });
+export const metadata = (title = "A test record") => ({
+  schema: suite.schema,
+  metadata: { title },
+});
 
 // A package ID unique to this run, so the suite can run again against the same archive.
 export const uniquePackageId = (label = "pkg") => `conformance-${label}-${randomUUID()}`;
@@ -50,7 +56,9 @@ export async function startFixtureServer(routes: Record<string, Route>): Promise
   for (let port = 4250 + Math.floor(Math.random() * 25); port <= 4299; port++) {
     const server: Server = createServer(handler);
     const ok = await new Promise<boolean>((resolve, reject) => {
-      server.once("error", (e: NodeJS.ErrnoException) => (e.code === "EADDRINUSE" ? resolve(false) : reject(e)));
+      server.once("error", (e: NodeJS.ErrnoException) =>
+        e.code === "EADDRINUSE" ? resolve(false) : reject(e),
+      );
       server.listen(port, "127.0.0.1", () => resolve(true));
     });
     if (!ok) continue;
@@ -71,5 +79,7 @@ export async function startFixtureServer(routes: Record<string, Route>): Promise
 export const serve =
   (body: Uint8Array | string, type = "application/octet-stream"): Route =>
   (_req, res) => {
-    res.writeHead(200, { "Content-Type": type, "Content-Length": Buffer.byteLength(body) }).end(body);
+    res
+      .writeHead(200, { "Content-Type": type, "Content-Length": Buffer.byteLength(body) })
+      .end(body);
   };

@@ -35,8 +35,14 @@ export const suite = {
   get tokenUrl() {
     return env("ARCHIVE_TOKEN_URL", `${archiveTarget().baseUrl}/oidc/token`);
   },
-  clientA: { id: env("ARCHIVE_CLIENT_ID", "demo-archivist"), secret: env("ARCHIVE_CLIENT_SECRET", "demo-archivist-secret") },
-  clientB: { id: env("ARCHIVE_OTHER_CLIENT_ID", "demo-admin"), secret: env("ARCHIVE_OTHER_CLIENT_SECRET", "demo-admin-secret") },
+  clientA: {
+    id: env("ARCHIVE_CLIENT_ID", "demo-archivist"),
+    secret: env("ARCHIVE_CLIENT_SECRET", "demo-archivist-secret"),
+  },
+  clientB: {
+    id: env("ARCHIVE_OTHER_CLIENT_ID", "demo-admin"),
+    secret: env("ARCHIVE_OTHER_CLIENT_SECRET", "demo-admin-secret"),
+  },
   tenantA: env("ARCHIVE_TENANT_A", "demo"),
   tenantB: env("ARCHIVE_TENANT_B", "research"),
   tenantHeader: env("ARCHIVE_TENANT_HEADER", "X-Vendor-Repository"),

@@ -2,11 +2,7 @@
 // 4500-4599, a fresh data folder under /tmp/proxy-*, the repository's demo configuration.
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { loadArchiveConfig } from "@/archive/src/config";
-import { startArchive } from "@/archive/src/server";
-
-const configDir = fileURLToPath(new URL("../../../config", import.meta.url));
+import { loadArchiveConfig, startArchive } from "@scriptorium/archive/testing";
 
 export interface TestArchive {
   url: string;
@@ -23,7 +19,6 @@ export async function startTestArchive(env: Record<string, string> = {}): Promis
       ARCHIVE_PORT: String(port),
       // A folder per attempt: a failed start may leave its database open.
       ARCHIVE_DATA_DIR: path.join(dataDir, `archive-${port}`),
-      ARCHIVE_CONFIG_DIR: configDir,
       ARCHIVE_JOB_POLL_MS: "100",
       ...env,
     } as unknown as NodeJS.ProcessEnv);

@@ -1,6 +1,6 @@
 // What the status hub (../status-hub.ts) takes and gives: the SIP it watches, its watchers with
 // their polls, its options and its interface.
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import type { PollPacing } from "./backoff";
 import type { StatusRelay } from "./relay";
 import type { SipSnapshot, WatchEvent } from "./snapshot";

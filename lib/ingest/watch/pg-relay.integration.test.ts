@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
-import type { IngestResponse } from "@/lib/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { createStatusHub, type SipKey, type StatusHub } from "../status-hub";
 import { createPgRelay, lockOf, type PgRelay } from "./pg-relay";
 import type { WatchEvent } from "./snapshot";

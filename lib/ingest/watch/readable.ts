@@ -1,6 +1,6 @@
 // The extra package information of the enrichers in words: what each enricher adds, permissions
 // as sentences, and metadata values as labelled rows (labels from the schema where it has them).
-import type { Enricher } from "@/lib/ingest/schemas";
+import type { Enricher } from "@scriptorium/contract/ingest/schemas";
 
 // The enrichers a reader may ask for on the status page (plugin reports always come along).
 export const DETAIL_ENRICHERS = [

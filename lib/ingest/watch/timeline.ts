@@ -1,5 +1,5 @@
 // The status timeline of one SIP: when it was submitted, then each status the dashboard saw.
-import { isTerminalSipStatus } from "@/lib/ingest/schemas";
+import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
 import type { SipSnapshot } from "./snapshot";
 
 export interface TimelineItem {

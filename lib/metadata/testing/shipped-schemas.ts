@@ -1,12 +1,12 @@
 // The metadata schemas the archive ships, and what the form shows for them with the cfworker
 // validator: shared by the validator's tests.
-import path from "node:path";
+import { SHARED_METADATA_SCHEMAS_DIR } from "@scriptorium/contract/config";
 import { cfworkerValidator } from "../cfworker-validator";
 import { formSchemaOf } from "../entry";
 import { listSchemas } from "../registry";
 import { plainErrors } from "../validate";
 
-export const DIR = path.resolve("config/metadata-schemas");
+export const DIR = SHARED_METADATA_SCHEMAS_DIR;
 export const schemas = listSchemas(DIR);
 export const DC = "http://purl.org/dc/elements/1.1/";
 export const RM = "urn:scriptorium:schema:records-management:1.0";

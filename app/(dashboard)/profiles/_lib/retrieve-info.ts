@@ -7,7 +7,7 @@ import type { ApiError } from "@/lib/api/errors";
 import type { CurrentSession } from "@/lib/auth/session";
 import { toApiError } from "@/lib/api/errors";
 import { preferredLanguages } from "@/lib/preservation/profile-text";
-import type { Profile } from "@/lib/preservation/schemas";
+import type { Profile } from "@scriptorium/contract/preservation/schemas";
 
 export type ProfilesAnswer = { ok: true; profiles: Profile[] } | { ok: false; error: ApiError };
 

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
-import { IngestDocumentRequest } from "@/lib/ingest/schemas";
+import { IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // PUT /api/ingest/document – ingest a package (or a delta SIP of one) from documents and metadata

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
-import { IngestSipRequest } from "@/lib/ingest/schemas";
+import { IngestSipRequest } from "@scriptorium/contract/ingest/schemas";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // PUT /api/ingest/sip – ingest a SIP (a BagIt zip) given inline, by URL or by upload key

@@ -6,7 +6,7 @@ import {
   isPreservationOperation,
   PRESERVATION_OPERATIONS,
   type PreservationOperation,
-} from "@/lib/preservation/schemas";
+} from "@scriptorium/contract/preservation/schemas";
 import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { operation: string };

@@ -5,7 +5,13 @@
 import type { JobRow } from "../../jobs/queue";
 import { completeJob } from "../../jobs/queue";
 import { dropSipBlobs } from "../sip-blobs";
-import { addVersion, appendTrace, getVersion, type StoredFile, type StoredMetadata } from "../store";
+import {
+  addVersion,
+  appendTrace,
+  getVersion,
+  type StoredFile,
+  type StoredMetadata,
+} from "../store";
 import { addPluginReport, setSubmissionStatus } from "../submissions";
 import type { PipelineContext, PluginResult } from "./types";
 
@@ -14,7 +20,10 @@ export const ASSEMBLY_PLUGIN = "package-assembly";
 type FailureContext = Pick<PipelineContext, "deps" | "record" | "submissionName">;
 
 // Metadata of a delta replaces the earlier record of the same schema; records of other schemas stay.
-export function mergeMetadatas(earlier: StoredMetadata[], delta: StoredMetadata[]): StoredMetadata[] {
+export function mergeMetadatas(
+  earlier: StoredMetadata[],
+  delta: StoredMetadata[],
+): StoredMetadata[] {
   const replaced = new Set(delta.map((m) => m.schema));
   return [...earlier.filter((m) => !replaced.has(m.schema)), ...delta];
 }
@@ -28,7 +37,8 @@ export function mergeFiles(earlier: StoredFile[], delta: StoredFile[]): StoredFi
 function storedFiles(ctx: PipelineContext): StoredFile[] {
   return ctx.documents.map((doc) => {
     const blob = doc.staged?.blob;
-    if (!blob) throw new Error(`The document "${doc.name}" reached assembly without a stored blob.`);
+    if (!blob)
+      throw new Error(`The document "${doc.name}" reached assembly without a stored blob.`);
     return {
       name: doc.name,
       mimeType: doc.mimeType ?? "application/octet-stream",
@@ -43,20 +53,38 @@ function storedFiles(ctx: PipelineContext): StoredFile[] {
 }
 
 // Records a terminal outcome that adds no version (a FAILURE of any plugin).
-export async function recordFailure(ctx: FailureContext, job: JobRow, pluginName: string, result: PluginResult) {
+export async function recordFailure(
+  ctx: FailureContext,
+  job: JobRow,
+  pluginName: string,
+  result: PluginResult,
+) {
   const { record } = ctx;
   await ctx.deps.db.transaction(async (tx) => {
     await addPluginReport(tx, record.submissionId, { pluginName, ...result });
-    await appendTrace(tx, { ...traceKey(ctx), operation: `plugin ${pluginName}`, detail: `${result.status}: ${result.message}` });
+    await appendTrace(tx, {
+      ...traceKey(ctx),
+      operation: `plugin ${pluginName}`,
+      detail: `${result.status}: ${result.message}`,
+    });
     await setSubmissionStatus(tx, record.submissionId, "FAILED");
-    await appendTrace(tx, { ...traceKey(ctx), operation: "SIP failed", detail: `${pluginName}: ${result.message}` });
+    await appendTrace(tx, {
+      ...traceKey(ctx),
+      operation: "SIP failed",
+      detail: `${pluginName}: ${result.message}`,
+    });
     await completeJob(tx, job.id);
   });
 }
 
 function traceKey(ctx: FailureContext) {
   const { record } = ctx;
-  return { tenant: record.tenant, packageId: record.packageId, subject: "archive", object: ctx.submissionName };
+  return {
+    tenant: record.tenant,
+    packageId: record.packageId,
+    subject: "archive",
+    object: ctx.submissionName,
+  };
 }
 
 // Assembles the next version of the package, or records why it cannot.
@@ -67,7 +95,10 @@ export async function assemblePackage(ctx: PipelineContext, job: JobRow): Promis
   const failure = await deps.db.transaction(async (tx) => {
     const base = await getVersion(tx, record.tenant, record.packageId);
     if (record.kind === "update" && !base) {
-      return { status: "FAILURE", message: `Package ${record.packageId} has no ingested version whose metadata could be updated.` } as const;
+      return {
+        status: "FAILURE",
+        message: `Package ${record.packageId} has no ingested version whose metadata could be updated.`,
+      } as const;
     }
     const files = mergeFiles(base?.files ?? [], newFiles);
     const metadatas = mergeMetadatas(base?.metadatas ?? [], newMetadatas);
@@ -82,8 +113,16 @@ export async function assemblePackage(ctx: PipelineContext, job: JobRow): Promis
     const message = base
       ? `Version ${version} of package ${record.packageId} added (delta of version ${base.version}): ${files.length} representation(s), ${metadatas.length} package metadata record(s); earlier versions kept.`
       : `Package ${record.packageId} created as an AIP: version 1 with ${files.length} representation(s), ${metadatas.length} package metadata record(s).`;
-    await addPluginReport(tx, record.submissionId, { pluginName: ASSEMBLY_PLUGIN, status: "SUCCESS", message });
-    await appendTrace(tx, { ...traceKey(ctx), operation: `plugin ${ASSEMBLY_PLUGIN}`, detail: `SUCCESS: ${message}` });
+    await addPluginReport(tx, record.submissionId, {
+      pluginName: ASSEMBLY_PLUGIN,
+      status: "SUCCESS",
+      message,
+    });
+    await appendTrace(tx, {
+      ...traceKey(ctx),
+      operation: `plugin ${ASSEMBLY_PLUGIN}`,
+      detail: `SUCCESS: ${message}`,
+    });
     await appendTrace(tx, {
       ...traceKey(ctx),
       operation: "version added",
@@ -92,7 +131,11 @@ export async function assemblePackage(ctx: PipelineContext, job: JobRow): Promis
     });
     await setSubmissionStatus(tx, record.submissionId, "INGESTED", version);
     await dropSipBlobs(tx, record.submissionId);
-    await appendTrace(tx, { ...traceKey(ctx), operation: "SIP ingested", detail: `version ${version}` });
+    await appendTrace(tx, {
+      ...traceKey(ctx),
+      operation: "SIP ingested",
+      detail: `version ${version}`,
+    });
     await completeJob(tx, job.id);
     return null;
   });

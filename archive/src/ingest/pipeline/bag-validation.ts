@@ -2,7 +2,7 @@
 // turns each payload file into a document, with the representation metadata that
 // package-metadata.json gives for its path.
 import path from "node:path";
-import { INGEST_LIMITS } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { readBag } from "../../bagit/read-bag";
 import type { Plugin, WorkDocument } from "./types";
 import { listNames } from "./types";

@@ -31,10 +31,14 @@ export const fixity: Plugin = {
       bytes += actual.size;
     };
     for (const doc of ctx.documents) await store(doc.staged, doc.name);
-    for (const meta of allMetadatas(ctx)) await store(meta.file?.staged, meta.file?.name ?? meta.field);
+    for (const meta of allMetadatas(ctx))
+      await store(meta.file?.staged, meta.file?.name ?? meta.field);
     if (mismatches.length > 0) {
       return { status: "FAILURE", message: `Fixity check failed: ${listNames(mismatches, 3)}.` };
     }
-    return { status: "SUCCESS", message: `SHA-256 computed and stored for ${count} file(s), ${bytes} bytes.` };
+    return {
+      status: "SUCCESS",
+      message: `SHA-256 computed and stored for ${count} file(s), ${bytes} bytes.`,
+    };
   },
 };

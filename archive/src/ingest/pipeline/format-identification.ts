@@ -24,6 +24,9 @@ export const formatIdentification: Plugin = {
         message: `The format of ${listNames(unknown)} could not be identified with certainty; the files are kept as ${listNames(found)}.`,
       };
     }
-    return { status: "SUCCESS", message: found.length > 0 ? `Identified ${listNames(found)}.` : "No documents to identify." };
+    return {
+      status: "SUCCESS",
+      message: found.length > 0 ? `Identified ${listNames(found)}.` : "No documents to identify.",
+    };
   },
 };

@@ -2,7 +2,7 @@
 // folder (BINARY decoded, URL fetched with the SSRF guard) or points at its uploaded blob (S3).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { INGEST_LIMITS, type Content } from "@/lib/ingest/schemas";
+import { INGEST_LIMITS, type Content } from "@scriptorium/contract/ingest/schemas";
 import { fetchToFile } from "../../fetch/fetch-to-file";
 import type { Plugin, PipelineContext, WorkFile } from "./types";
 import { allMetadatas } from "./types";
@@ -12,7 +12,8 @@ const FETCH_TIMEOUT_MS = 10 * 60_000;
 async function retrieve(ctx: PipelineContext, content: Content, slot: string): Promise<WorkFile> {
   if (content.type === "S3") {
     const blob = ctx.record.uploads[content.content];
-    if (!blob) throw new Error(`the upload "${content.content}" was not resolved when the SIP was accepted`);
+    if (!blob)
+      throw new Error(`the upload "${content.content}" was not resolved when the SIP was accepted`);
     return { path: ctx.deps.blobs.objectPath(blob.sha256), expected: blob, blob };
   }
   const dest = path.join(ctx.workDir, "content", slot);
@@ -49,13 +50,26 @@ export const contentRetrieval: Plugin = {
       if (doc.source && !doc.staged) doc.staged = await take(doc.source, `document "${doc.name}"`);
     }
     for (const meta of allMetadatas(ctx)) {
-      if (meta.file && !meta.file.staged) meta.file.staged = await take(meta.file.source, `metadata file "${meta.file.name}"`);
+      if (meta.file && !meta.file.staged)
+        meta.file.staged = await take(meta.file.source, `metadata file "${meta.file.name}"`);
     }
     if (failures.length > 0) {
-      return { status: "FAILURE", message: `Content could not be retrieved: ${failures.join("; ")}.` };
+      return {
+        status: "FAILURE",
+        message: `Content could not be retrieved: ${failures.join("; ")}.`,
+      };
     }
-    const parts = [`${counts.BINARY} inline`, `${counts.URL} fetched by URL`, `${counts.S3} from uploads`];
-    const bag = ctx.record.sipBlob ? ` The bag (${ctx.record.sipBlob.size} bytes) was stored when the SIP was accepted.` : "";
-    return { status: "SUCCESS", message: `Retrieved ${counts.BINARY + counts.URL + counts.S3} file(s): ${parts.join(", ")}.${bag}` };
+    const parts = [
+      `${counts.BINARY} inline`,
+      `${counts.URL} fetched by URL`,
+      `${counts.S3} from uploads`,
+    ];
+    const bag = ctx.record.sipBlob
+      ? ` The bag (${ctx.record.sipBlob.size} bytes) was stored when the SIP was accepted.`
+      : "";
+    return {
+      status: "SUCCESS",
+      message: `Retrieved ${counts.BINARY + counts.URL + counts.S3} file(s): ${parts.join(", ")}.${bag}`,
+    };
   },
 };

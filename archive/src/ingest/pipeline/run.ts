@@ -10,7 +10,12 @@ import type { IngestDeps } from "../deps";
 import { discardFailedSip } from "../sip-blobs";
 import { readSipRecord, removeSipRecord, type SipRecord } from "../sip-record";
 import { appendTrace } from "../store";
-import { addPluginReport, clearPluginReports, getSubmission, setSubmissionStatus } from "../submissions";
+import {
+  addPluginReport,
+  clearPluginReports,
+  getSubmission,
+  setSubmissionStatus,
+} from "../submissions";
 import { assemblePackage, recordFailure } from "./assembly";
 import { bagValidation } from "./bag-validation";
 import { fixity } from "./fixity";
@@ -21,7 +26,13 @@ import type { PipelineContext, Plugin, WorkMetadata } from "./types";
 
 // Package assembly follows these, in one transaction of its own. A bag is unpacked first: its
 // payload files are documents, and their metadata files may need retrieving.
-export const PLUGINS: Plugin[] = [bagValidation, contentRetrieval, fixity, formatIdentification, metadataValidation];
+export const PLUGINS: Plugin[] = [
+  bagValidation,
+  contentRetrieval,
+  fixity,
+  formatIdentification,
+  metadataValidation,
+];
 
 function workMetadatas(list: SipRecord["metadatas"] | undefined, field: string): WorkMetadata[] {
   return (list ?? []).map((m, i) =>
@@ -39,7 +50,8 @@ function contextOf(
   hold: PipelineContext["hold"],
 ): PipelineContext | string {
   const profile = deps.profiles.get(record.profile);
-  if (!profile) return `The ingest profile "${record.profile}" no longer exists in the archive's configuration.`;
+  if (!profile)
+    return `The ingest profile "${record.profile}" no longer exists in the archive's configuration.`;
   const single = record.kind === "document" && record.documents.length === 1;
   return {
     deps,
@@ -48,10 +60,17 @@ function contextOf(
     profile,
     workDir,
     hold,
-    metadatas: workMetadatas(record.metadatas, record.kind === "sip" ? "package-metadata.json: metadatas" : "metadatas"),
+    metadatas: workMetadatas(
+      record.metadatas,
+      record.kind === "sip" ? "package-metadata.json: metadatas" : "metadatas",
+    ),
     documents: record.documents.map((d, i) => {
       const field = single ? "document" : `documents[${i}]`;
-      return { name: d.name, source: d, metadatas: workMetadatas(d.metadatas, `${field}.metadatas`) };
+      return {
+        name: d.name,
+        source: d,
+        metadatas: workMetadatas(d.metadatas, `${field}.metadatas`),
+      };
     }),
   };
 }
@@ -69,8 +88,17 @@ export async function runSubmissionJob(deps: IngestDeps, job: JobRow): Promise<v
   await mkdir(workDir, { recursive: true });
   await clearPluginReports(deps.db, submission.id);
   await setSubmissionStatus(deps.db, submission.id, "PROCESSING");
-  const key = { tenant: record.tenant, packageId: record.packageId, subject: "archive", object: submission.name };
-  await appendTrace(deps.db, { ...key, operation: "SIP processing", detail: `attempt ${job.attempts}` });
+  const key = {
+    tenant: record.tenant,
+    packageId: record.packageId,
+    subject: "archive",
+    object: submission.name,
+  };
+  await appendTrace(deps.db, {
+    ...key,
+    operation: "SIP processing",
+    detail: `attempt ${job.attempts}`,
+  });
   const hold = deps.blobs.hold();
   try {
     await runPlugins(deps, job, record, submission.name, workDir, hold);
@@ -93,10 +121,18 @@ async function runPlugins(
 ): Promise<void> {
   const ctx = contextOf(deps, record, submissionName, workDir, hold);
   if (typeof ctx === "string") {
-    await recordFailure({ deps, record, submissionName }, job, "profile", { status: "FAILURE", message: ctx });
+    await recordFailure({ deps, record, submissionName }, job, "profile", {
+      status: "FAILURE",
+      message: ctx,
+    });
     return;
   }
-  const key = { tenant: record.tenant, packageId: record.packageId, subject: "archive", object: submissionName };
+  const key = {
+    tenant: record.tenant,
+    packageId: record.packageId,
+    subject: "archive",
+    object: submissionName,
+  };
   for (const plugin of PLUGINS) {
     if (plugin.appliesTo && !plugin.appliesTo(record)) continue;
     const result = await plugin.run(ctx);
@@ -105,7 +141,11 @@ async function runPlugins(
       return;
     }
     await addPluginReport(deps.db, record.submissionId, { pluginName: plugin.name, ...result });
-    await appendTrace(deps.db, { ...key, operation: `plugin ${plugin.name}`, detail: `${result.status}: ${result.message}` });
+    await appendTrace(deps.db, {
+      ...key,
+      operation: `plugin ${plugin.name}`,
+      detail: `${result.status}: ${result.message}`,
+    });
   }
   await assemblePackage(ctx, job);
 }

@@ -1,8 +1,8 @@
 // What the plugins of the ingest pipeline pass along: the SIP's documents and metadata as they
 // are retrieved, hashed, identified and validated, before the package is assembled from them.
-import type { Content } from "@/lib/ingest/schemas";
+import type { Content } from "@scriptorium/contract/ingest/schemas";
 import type { BlobHold } from "../../blobs/store";
-import type { IngestProfile } from "../../profiles/ingest-profiles";
+import type { IngestProfile } from "@scriptorium/contract/profiles/ingest-profiles";
 import type { IngestDeps } from "../deps";
 import type { BlobRef, SipRecord } from "../sip-record";
 import type { StoredMetadata } from "../store";

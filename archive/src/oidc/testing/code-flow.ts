@@ -12,7 +12,9 @@ export class CookieJar {
       const at = pair.indexOf("=");
       const name = pair.slice(0, at).trim();
       const value = pair.slice(at + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      const expired = attributes.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a),
+      );
       if (expired || !value) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -52,7 +54,11 @@ export interface BrowserStep {
 }
 
 // Sends one request with the jar's cookies, stores the answer's cookies, never follows redirects.
-export async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<BrowserStep> {
+export async function browse(
+  jar: CookieJar,
+  url: string,
+  init: RequestInit = {},
+): Promise<BrowserStep> {
   const headers = new Headers(init.headers);
   const cookie = jar.header();
   if (cookie) headers.set("cookie", cookie);
@@ -85,13 +91,20 @@ export async function startAuthorization(jar: CookieJar, options: CodeFlowOption
   }).toString();
   const first = await browse(jar, authorize.href);
   if (first.status !== 303 || !first.location) {
-    throw new Error(`The authorization request answered ${first.status}: ${first.body.slice(0, 300)}`);
+    throw new Error(
+      `The authorization request answered ${first.status}: ${first.body.slice(0, 300)}`,
+    );
   }
   return { loginUrl: first.location, verifier, state };
 }
 
 // Posts the sign-in form found at loginUrl.
-export async function submitLogin(jar: CookieJar, loginUrl: string, username: string, password: string) {
+export async function submitLogin(
+  jar: CookieJar,
+  loginUrl: string,
+  username: string,
+  password: string,
+) {
   const page = await browse(jar, loginUrl);
   const action = /<form method="post" action="([^"]+\/login)"/.exec(page.body)?.[1];
   if (!action) throw new Error(`No sign-in form at ${loginUrl} (status ${page.status}).`);
@@ -103,14 +116,20 @@ export async function submitLogin(jar: CookieJar, loginUrl: string, username: st
 }
 
 // Runs the whole flow and exchanges the code: access, refresh and ID token.
-export async function signInWithCode(options: CodeFlowOptions, jar = new CookieJar()): Promise<TokenResponse> {
+export async function signInWithCode(
+  options: CodeFlowOptions,
+  jar = new CookieJar(),
+): Promise<TokenResponse> {
   const { loginUrl, verifier, state } = await startAuthorization(jar, options);
   let step = await submitLogin(jar, loginUrl, options.username, options.password);
   for (let hops = 0; step.location && !step.location.startsWith(options.redirectUri); hops++) {
     if (hops > 5) throw new Error("Too many redirects during sign-in.");
     step = await browse(jar, step.location);
   }
-  if (!step.location) throw new Error(`Sign-in did not return to the client (status ${step.status}): ${step.body.slice(0, 300)}`);
+  if (!step.location)
+    throw new Error(
+      `Sign-in did not return to the client (status ${step.status}): ${step.body.slice(0, 300)}`,
+    );
   const back = new URL(step.location);
   const code = back.searchParams.get("code");
   if (!code || back.searchParams.get("state") !== state) {
@@ -139,7 +158,11 @@ export async function tokenRequest(
     },
     body: new URLSearchParams(params).toString(),
   });
-  const body = (await response.json()) as TokenResponse & { error?: string; error_description?: string };
-  if (!response.ok) throw new Error(`token endpoint: ${response.status} ${body.error}: ${body.error_description}`);
+  const body = (await response.json()) as TokenResponse & {
+    error?: string;
+    error_description?: string;
+  };
+  if (!response.ok)
+    throw new Error(`token endpoint: ${response.status} ${body.error}: ${body.error_description}`);
   return body;
 }

@@ -1,16 +1,12 @@
 // Starts only the identity provider on a real HTTP server, for tests of the provider and of
 // clients that need real tokens. Not used by the archive itself.
 import { createServer, type Server } from "node:http";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { loadArchiveConfig, type ArchiveConfig } from "../../config";
 import { openArchiveDb, type OpenedDb } from "../../db/client";
 import type { ArchiveEnv } from "../../http/context";
 import { createIdentity, type Identity } from "../index";
-
-const repoConfigDir = fileURLToPath(new URL("../../../../config", import.meta.url));
 
 export interface IdentityServer {
   url: string;
@@ -38,7 +34,6 @@ export async function startIdentityServer(options: IdentityServerOptions): Promi
     const env = {
       ARCHIVE_PORT: String(port),
       ARCHIVE_DATA_DIR: options.dataDir,
-      ARCHIVE_CONFIG_DIR: path.resolve(repoConfigDir),
       ...options.env,
     };
     const config = loadArchiveConfig(env as unknown as NodeJS.ProcessEnv);
@@ -50,7 +45,8 @@ export async function startIdentityServer(options: IdentityServerOptions): Promi
     const listener = getRequestListener(app.fetch);
     const server = createServer((req, res) => {
       const url = req.url ?? "/";
-      if (url === "/oidc" || url.startsWith("/oidc/") || url.startsWith("/oidc?")) identity.handle(req, res);
+      if (url === "/oidc" || url.startsWith("/oidc/") || url.startsWith("/oidc?"))
+        identity.handle(req, res);
       else void listener(req, res);
     });
     if (!(await listen(server, port, config.host))) continue;

@@ -1,7 +1,7 @@
 // DeletePO, for admins only. OnlySubDOs removes the data objects and keeps the evidence (RetrievePO
 // with sor Evidence still answers it); SubDOsAndEvidence, the default, removes both. The trace,
 // with the claimed requestor and the reason, outlives the object either way.
-import type { DeletePORequest } from "@/lib/preservation/schemas";
+import type { DeletePORequest } from "@scriptorium/contract/preservation/schemas";
 import { removeUnreferencedBlobs } from "../../blobs/references";
 import { appendTrace } from "../../ingest/store";
 import type { Operation } from "../context";
@@ -14,7 +14,12 @@ export const DELETE_ROLE = "admin";
 // POST /preservation/DeletePO – delete an object (admins)
 export const deletePO: Operation<DeletePORequest> = async (request, ctx) => {
   if (!ctx.caller.roles.includes(DELETE_ROLE)) {
-    throw new PreservationError("RequesterError", "noPermission", `Only an ${DELETE_ROLE} may delete preservation objects.`, 403);
+    throw new PreservationError(
+      "RequesterError",
+      "noPermission",
+      `Only an ${DELETE_ROLE} may delete preservation objects.`,
+      403,
+    );
   }
   // The schema admits only the two ETSI modes; its inferred type is just wider.
   const mode = (request.mod ?? "SubDOsAndEvidence") as DeletionMode;
@@ -30,7 +35,13 @@ export const deletePO: Operation<DeletePORequest> = async (request, ctx) => {
       ...(request.reason !== undefined ? [`reason: ${request.reason}`] : []),
       `reqId ${ctx.reqId}`,
     ];
-    await appendTrace(tx, { ...key, subject: ctx.caller.sub, operation: "DeletePO", object: request.poId, detail: detail.join("; ") });
+    await appendTrace(tx, {
+      ...key,
+      subject: ctx.caller.sub,
+      operation: "DeletePO",
+      object: request.poId,
+      detail: detail.join("; "),
+    });
     return blobs;
   });
   await ctx.services.syncDatabase();

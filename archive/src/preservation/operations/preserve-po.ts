@@ -1,7 +1,7 @@
 // PreservePO: the POs of one request become one package (poId = packageId) under an active
 // profile; its first version is sealed with evidence records before the answer.
 import { randomUUID } from "node:crypto";
-import type { PreservePORequest } from "@/lib/preservation/schemas";
+import type { PreservePORequest } from "@scriptorium/contract/preservation/schemas";
 import { withBlobHold } from "../../blobs/references";
 import type { BlobHold } from "../../blobs/store";
 import { addVersion, appendTrace } from "../../ingest/store";
@@ -18,7 +18,11 @@ import { recordSealing, sealEntries, storeBlobs } from "../seal";
 export const preservePO: Operation<PreservePORequest> = async (request, ctx) => {
   requireWriter(ctx.caller.roles);
   const profile = activeProfile(ctx, request.pro);
-  const decoded = decodeSubmittedPos(request.po ?? [], ctx.services.metadata, ctx.services.identify);
+  const decoded = decodeSubmittedPos(
+    request.po ?? [],
+    ctx.services.metadata,
+    ctx.services.identify,
+  );
   const poId = randomUUID();
   const subject = ctx.caller.sub;
   // The bytes are held until the version naming them is committed; a refusal frees them.
@@ -34,8 +38,20 @@ export const preservePO: Operation<PreservePORequest> = async (request, ctx) => 
         object: poId,
         detail: `profile ${profile.pid}; ${entries.length} PO(s): ${entries.map((e) => e.id).join(", ")}; reqId ${ctx.reqId}`,
       });
-      const version = await addRecordedVersion(tx, ctx, poId, profile.ingestProfile, decoded, entries);
-      await recordSealing(tx, { tenant: ctx.caller.tenant, packageId: poId, version, subject }, entries, sealing);
+      const version = await addRecordedVersion(
+        tx,
+        ctx,
+        poId,
+        profile.ingestProfile,
+        decoded,
+        entries,
+      );
+      await recordSealing(
+        tx,
+        { tenant: ctx.caller.tenant, packageId: poId, version, subject },
+        entries,
+        sealing,
+      );
     });
     return entries;
   });
@@ -45,10 +61,19 @@ export const preservePO: Operation<PreservePORequest> = async (request, ctx) => 
 
 function activeProfile(ctx: OperationContext, pid: string): PreservationProfile {
   const profile = ctx.services.profiles.get(pid);
-  if (!profile) throw requesterError("parameterError", `The archive offers no profile "${pid}"; RetrieveInfo lists them.`);
+  if (!profile)
+    throw requesterError(
+      "parameterError",
+      `The archive offers no profile "${pid}"; RetrieveInfo lists them.`,
+    );
   if (!isProfileActive(profile, ctx.now)) {
-    const period = profile.pvp.vuntl ? `${profile.pvp.vfrom} to ${profile.pvp.vuntl}` : `from ${profile.pvp.vfrom}`;
-    throw requesterError("parameterError", `The profile "${pid}" is not active (valid ${period}); choose an active profile.`);
+    const period = profile.pvp.vuntl
+      ? `${profile.pvp.vfrom} to ${profile.pvp.vuntl}`
+      : `from ${profile.pvp.vfrom}`;
+    throw requesterError(
+      "parameterError",
+      `The profile "${pid}" is not active (valid ${period}); choose an active profile.`,
+    );
   }
   return profile;
 }
@@ -71,7 +96,11 @@ export async function addRecordedVersion(
   carriedMetadata: ReadonlyMap<string, Record<string, unknown>> = new Map(),
 ): Promise<number> {
   const byId = new Map(decoded.map((d) => [d.id, d]));
-  const formatNames = new Map(decoded.flatMap((d) => (d.kind === "data" && d.formatName ? [[d.id, d.formatName] as const] : [])));
+  const formatNames = new Map(
+    decoded.flatMap((d) =>
+      d.kind === "data" && d.formatName ? [[d.id, d.formatName] as const] : [],
+    ),
+  );
   const records = toIngestRecords(
     entries,
     (entry) => {

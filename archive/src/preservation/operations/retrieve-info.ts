@@ -1,5 +1,5 @@
 // RetrieveInfo: the configured profiles, filtered by status (default active) and by pid.
-import type { RetrieveInfoRequest } from "@/lib/preservation/schemas";
+import type { RetrieveInfoRequest } from "@scriptorium/contract/preservation/schemas";
 import type { Operation } from "../context";
 import { requesterError } from "../errors";
 import { selectProfiles, toEtsiProfile } from "../profiles";

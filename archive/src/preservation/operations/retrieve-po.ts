@@ -5,11 +5,19 @@
 //   POwithDetachedEvidence  all POs, then all evidence records; only the records point at their POs
 // Evidence records are ordinary POs whose formatId names the evidence format. When several versions
 // are answered, every id is prefixed with "<versionId>/" so that ids stay unique.
-import type { RetrievePORequest } from "@/lib/preservation/schemas";
+import type { RetrievePORequest } from "@scriptorium/contract/preservation/schemas";
 import { appendTrace } from "../../ingest/store";
 import type { Operation, OperationContext } from "../context";
 import { requesterError, unknownPoId } from "../errors";
-import { lookupPackage, profileOf, readPoBytes, readSealedVersions, requireLiveObject, selectVersions, versionIdOf } from "../objects";
+import {
+  lookupPackage,
+  profileOf,
+  readPoBytes,
+  readSealedVersions,
+  requireLiveObject,
+  selectVersions,
+  versionIdOf,
+} from "../objects";
 import { evidenceId, evidenceOut, poOut, type PoOut } from "../po-output";
 import { defaultFormat, type PreservationProfile } from "../profiles";
 import type { SealedVersionRow } from "../tables";
@@ -18,7 +26,10 @@ import type { SealedVersionRow } from "../tables";
 export const retrievePO: Operation<RetrievePORequest> = async (request, ctx) => {
   const sor = request.sor ?? "POwithEmbeddedEvidence";
   const { tenant } = ctx.caller;
-  const { pkg, rows } = sor === "Evidence" ? await evidenceOnlyPackage(ctx, request.poId) : await requireLiveObject(ctx, request.poId);
+  const { pkg, rows } =
+    sor === "Evidence"
+      ? await evidenceOnlyPackage(ctx, request.poId)
+      : await requireLiveObject(ctx, request.poId);
   const profile = profileOf(ctx.services, pkg, ctx.now);
   checkFormats(profile, request);
   const evFormat = request.evFormat ?? defaultFormat(profile.ef);
@@ -65,21 +76,38 @@ export function checkInlineSize(versions: Pick<SealedVersionRow, "objects">[]) {
 }
 
 function checkFormats(profile: PreservationProfile, request: RetrievePORequest) {
-  if (request.poFormat !== undefined && !profile.poFormats.some((f) => f.fid === request.poFormat)) {
+  if (
+    request.poFormat !== undefined &&
+    !profile.poFormats.some((f) => f.fid === request.poFormat)
+  ) {
     const offered = profile.poFormats.map((f) => f.fid).join(", ");
-    throw requesterError("unknownPOFormat", `The profile ${profile.pid} offers no PO format "${request.poFormat}" (it offers ${offered}).`);
+    throw requesterError(
+      "unknownPOFormat",
+      `The profile ${profile.pid} offers no PO format "${request.poFormat}" (it offers ${offered}).`,
+    );
   }
   if (request.evFormat !== undefined && !profile.ef.some((f) => f.fid === request.evFormat)) {
     const offered = profile.ef.map((f) => f.fid).join(", ");
-    throw requesterError("unknownEvidenceFormat", `The profile ${profile.pid} offers no evidence format "${request.evFormat}" (it offers ${offered}).`);
+    throw requesterError(
+      "unknownEvidenceFormat",
+      `The profile ${profile.pid} offers no evidence format "${request.evFormat}" (it offers ${offered}).`,
+    );
   }
 }
 
-async function versionPos(ctx: OperationContext, row: SealedVersionRow, sor: string, evFormat: string, prefix: string): Promise<PoOut[]> {
+async function versionPos(
+  ctx: OperationContext,
+  row: SealedVersionRow,
+  sor: string,
+  evFormat: string,
+  prefix: string,
+): Promise<PoOut[]> {
   const records = new Map(row.records.map((r) => [r.id, r]));
   const evidenceFor = (id: string) => {
     const record = records.get(id);
-    return record ? [evidenceOut(record, evFormat, prefix + evidenceId(id, evFormat), [prefix + id])] : [];
+    return record
+      ? [evidenceOut(record, evFormat, prefix + evidenceId(id, evFormat), [prefix + id])]
+      : [];
   };
   if (sor === "Evidence") return row.objects.flatMap((e) => evidenceFor(e.id));
   const prefixed = (ids: string[] | undefined) => ids?.map((id) => prefix + id);

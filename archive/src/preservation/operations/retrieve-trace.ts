@@ -1,6 +1,6 @@
 // RetrieveTrace: every event recorded on an object, by either API, oldest first. The trace outlives
 // the object, so a deleted object's trace is still answered.
-import type { RetrieveTraceRequest } from "@/lib/preservation/schemas";
+import type { RetrieveTraceRequest } from "@scriptorium/contract/preservation/schemas";
 import { readTrace } from "../../ingest/store";
 import type { Operation } from "../context";
 import { unknownPoId } from "../errors";
@@ -10,7 +10,8 @@ import { lookupPackage } from "../objects";
 export const retrieveTrace: Operation<RetrieveTraceRequest> = async (request, ctx) => {
   const { db } = ctx.services;
   const events = await readTrace(db, ctx.caller.tenant, request.poId);
-  if (events.length === 0 && !(await lookupPackage(db, ctx.caller.tenant, request.poId))) throw unknownPoId(request.poId);
+  if (events.length === 0 && !(await lookupPackage(db, ctx.caller.tenant, request.poId)))
+    throw unknownPoId(request.poId);
   return {
     body: {
       trace: {

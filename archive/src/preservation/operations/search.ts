@@ -1,12 +1,19 @@
 // Search: the poIds of the caller's tenant whose latest version matches `fi` (syntax in
 // ../search-filter.ts). Deleted objects are never found; other tenants' objects are never searched.
 import { and, eq, isNull } from "drizzle-orm";
-import type { SearchRequest } from "@/lib/preservation/schemas";
+import type { SearchRequest } from "@scriptorium/contract/preservation/schemas";
 import { packageFiles, packages, packageVersions } from "../../db/schema";
 import type { StoredMetadata } from "../../ingest/store";
 import type { Operation, PreservationServices } from "../context";
 import { requesterError } from "../errors";
-import { FilterSyntaxError, flattenMetadata, matchesFilter, parseFilter, type SearchDocument, type SearchFilter } from "../search-filter";
+import {
+  FilterSyntaxError,
+  flattenMetadata,
+  matchesFilter,
+  parseFilter,
+  type SearchDocument,
+  type SearchFilter,
+} from "../search-filter";
 
 // Prefixes of the field form (dc:title=...); one whose schema is not registered matches nothing.
 const KNOWN_PREFIXES: Record<string, string> = {
@@ -21,17 +28,24 @@ export const search: Operation<SearchRequest> = async (request, ctx) => {
   try {
     filter = parseFilter(request.fi);
   } catch (error) {
-    if (error instanceof FilterSyntaxError) throw requesterError("parameterError", `The filter fi is malformed: ${error.message}`);
+    if (error instanceof FilterSyntaxError)
+      throw requesterError("parameterError", `The filter fi is malformed: ${error.message}`);
     throw error;
   }
   const registered = new Set(ctx.services.metadata.list().map((s) => s.uri));
   const prefixes = new Map(Object.entries(KNOWN_PREFIXES).filter(([, uri]) => registered.has(uri)));
   const documents = await searchDocuments(ctx.services, ctx.caller.tenant, ctx.now);
-  return { body: { poId: documents.filter((d) => matchesFilter(d, filter, prefixes)).map((d) => d.poId) } };
+  return {
+    body: { poId: documents.filter((d) => matchesFilter(d, filter, prefixes)).map((d) => d.poId) },
+  };
 };
 
 // One document per live object of the tenant, from its latest version, in creation order.
-async function searchDocuments(services: PreservationServices, tenant: string, now: Date): Promise<SearchDocument[]> {
+async function searchDocuments(
+  services: PreservationServices,
+  tenant: string,
+  now: Date,
+): Promise<SearchDocument[]> {
   const { db } = services;
   const latest = and(
     eq(packageVersions.tenant, packages.tenant),
@@ -39,23 +53,48 @@ async function searchDocuments(services: PreservationServices, tenant: string, n
     eq(packageVersions.version, packages.latestVersion),
   );
   const versions = await db
-    .select({ packageId: packages.packageId, profile: packages.profile, version: packageVersions.version, metadatas: packageVersions.metadatas })
+    .select({
+      packageId: packages.packageId,
+      profile: packages.profile,
+      version: packageVersions.version,
+      metadatas: packageVersions.metadatas,
+    })
     .from(packages)
     .innerJoin(packageVersions, latest)
     .where(and(eq(packages.tenant, tenant), isNull(packages.deletedAt)))
     .orderBy(packages.createdAt);
   const files = await db
-    .select({ packageId: packageFiles.packageId, version: packageFiles.version, name: packageFiles.name, mimeType: packageFiles.mimeType, metadatas: packageFiles.metadatas })
+    .select({
+      packageId: packageFiles.packageId,
+      version: packageFiles.version,
+      name: packageFiles.name,
+      mimeType: packageFiles.mimeType,
+      metadatas: packageFiles.metadatas,
+    })
     .from(packageFiles)
-    .innerJoin(packages, and(eq(packages.tenant, packageFiles.tenant), eq(packages.packageId, packageFiles.packageId), eq(packages.latestVersion, packageFiles.version)))
+    .innerJoin(
+      packages,
+      and(
+        eq(packages.tenant, packageFiles.tenant),
+        eq(packages.packageId, packageFiles.packageId),
+        eq(packages.latestVersion, packageFiles.version),
+      ),
+    )
     .where(and(eq(packageFiles.tenant, tenant), isNull(packages.deletedAt)));
   return versions.map((v) => {
     const own = files.filter((f) => f.packageId === v.packageId);
-    const metadatas = [...(v.metadatas as StoredMetadata[]), ...own.flatMap((f) => f.metadatas as StoredMetadata[])];
+    const metadatas = [
+      ...(v.metadatas as StoredMetadata[]),
+      ...own.flatMap((f) => f.metadatas as StoredMetadata[]),
+    ];
     return {
       poId: v.packageId,
       profile: services.profiles.forIngestProfile(v.profile, now)?.pid,
-      ids: [String(v.version), ...own.map((f) => f.name), ...metadatas.flatMap((m) => (m.file ? [m.file.name] : []))],
+      ids: [
+        String(v.version),
+        ...own.map((f) => f.name),
+        ...metadatas.flatMap((m) => (m.file ? [m.file.name] : [])),
+      ],
       names: own.map((f) => f.name),
       mimeTypes: own.map((f) => f.mimeType),
       fields: metadatas.flatMap((m) => flattenMetadata(m.schema, m.metadata)),

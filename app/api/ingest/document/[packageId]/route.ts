@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
-import { DocumentPathParams, UpdateDocumentRequest } from "@/lib/ingest/schemas";
+import { DocumentPathParams, UpdateDocumentRequest } from "@scriptorium/contract/ingest/schemas";
 import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { packageId: string };

@@ -2,7 +2,7 @@ import "server-only";
 // What the two download routes share: RetrievePO for one version (or the latest) and an answer
 // with the decoded bytes.
 import type { RouteContext } from "@/lib/api/handler";
-import type { RetrievePORequest, StoredPO } from "@/lib/preservation/schemas";
+import type { RetrievePORequest, StoredPO } from "@scriptorium/contract/preservation/schemas";
 
 // The POs RetrievePO answers for the route's object.
 export async function retrieve(

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { jsonAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow } from "@/lib/api/request";
-import { SipStatusParams } from "@/lib/ingest/schemas";
+import { SipStatusParams } from "@scriptorium/contract/ingest/schemas";
 import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { packageId: string; submissionName: string };

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { parseOrThrow } from "@/lib/api/request";
-import { SipStatusParams } from "@/lib/ingest/schemas";
+import { SipStatusParams } from "@scriptorium/contract/ingest/schemas";
 import { getStatusHub } from "@/lib/ingest/watch/hub-instance";
 import { sseResponse } from "@/lib/ingest/watch/sse-response";
 import { otherMethods } from "@/lib/api/other-methods";

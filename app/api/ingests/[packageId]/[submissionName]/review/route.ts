@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { jsonAnswer } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
 import { getDb } from "@/lib/db";
-import { SipStatusParams } from "@/lib/ingest/schemas";
+import { SipStatusParams } from "@scriptorium/contract/ingest/schemas";
 import { ReviewRequest } from "@/lib/journal/submission-filters";
 import { markReviewed } from "@/lib/journal/submissions";
 import { otherMethods } from "@/lib/api/other-methods";

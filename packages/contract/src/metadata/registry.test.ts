@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadIngestProfiles } from "../profiles/ingest-profiles";
 import { createMetadataRegistry, DUBLIN_CORE_URI, loadMetadataRegistry } from "./registry";
 
-const configDir = fileURLToPath(new URL("../../../config", import.meta.url));
+const configDir = fileURLToPath(new URL("../../config", import.meta.url));
 const registry = loadMetadataRegistry(path.join(configDir, "metadata-schemas"));
 const RM = "urn:scriptorium:schema:records-management:1.0";
 const PREMIS = "urn:scriptorium:schema:premis-lite:1.0";

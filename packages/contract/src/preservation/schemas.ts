@@ -1,8 +1,9 @@
-// The preservation API contract (spec/preservation-api.md, ETSI TS 119 512 JSON binding v1.1.2) as
-// zod schemas. Requests are strict on the spec's rules; responses are lenient (unknown fields pass) and
-// are parsed whatever the HTTP status, since some servers answer errors with 400 and the same body.
+// The preservation API contract (packages/contract/spec/preservation-api.md, ETSI TS 119 512 JSON
+// binding v1.1.2) as zod schemas. Requests are strict on the spec's rules; responses are lenient
+// (unknown fields pass) and are parsed whatever the HTTP status, since some servers answer errors
+// with 400 and the same body.
 import { z } from "zod";
-import { listOf, nonEmptyText, oneOf, text } from "@/lib/zod-messages";
+import { listOf, nonEmptyText, oneOf, text } from "../zod-messages";
 import {
   Evidence,
   OptionalInputs,

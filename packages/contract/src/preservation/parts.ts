@@ -1,8 +1,8 @@
 // The building blocks the preservation operations share (ETSI TS 119 512 JSON binding, v1.1.2):
 // the result, optional inputs and outputs, preservation objects and profiles.
 import { z } from "zod";
-import { isBase64 } from "@/lib/base64-check";
-import { nonEmptyText, oneOf, text, typeError } from "@/lib/zod-messages";
+import { isBase64 } from "../base64-check";
+import { nonEmptyText, oneOf, text, typeError } from "../zod-messages";
 import { RESULT_MAJOR_CODES } from "./result-codes";
 
 // dsb-InternationalStringType. ETSI requires only `lang`; texts without one are still read.

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeRetention, loadIngestProfiles, parseIngestProfiles } from "./ingest-profiles";
 
-const configDir = fileURLToPath(new URL("../../../config", import.meta.url));
+const configDir = fileURLToPath(new URL("../../config", import.meta.url));
 const tmpRoot = mkdtempSync("/tmp/pure-profiles-");
 afterAll(() => rmSync(tmpRoot, { recursive: true, force: true }));
 

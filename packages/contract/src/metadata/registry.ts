@@ -1,4 +1,5 @@
-// Loads the metadata schema registry from a folder of *.schema.json files (config/metadata-schemas).
+// Loads the metadata schema registry from a folder of *.schema.json files (the shipped ones
+// in packages/contract/config/metadata-schemas).
 // Only this file touches the file system; the registry itself lives in create-registry.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -2,6 +2,7 @@
 // the embedded archive answers is what the standard describes, independently of our zod schemas.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import Ajv from "ajv-draft-04";
 import type { ErrorObject, ValidateFunction } from "ajv-draft-04";
 import addFormats from "ajv-formats";
@@ -41,9 +42,11 @@ export const ETSI_REQUEST_DEFINITIONS = {
 
 type JsonObject = { [key: string]: unknown };
 
-// The folder holding ETSI's JSON files: ETSI_SCHEMA_DIR, else the shared spec folder next to the repo.
+// The folder holding ETSI's JSON files: ETSI_SCHEMA_DIR, else the copy vendored in the repository.
 export function etsiSchemaDir(): string {
-  return process.env.ETSI_SCHEMA_DIR || path.resolve(process.cwd(), "../shared/spec/etsi-119512");
+  return (
+    process.env.ETSI_SCHEMA_DIR || fileURLToPath(new URL("../../spec/etsi-119512", import.meta.url))
+  );
 }
 
 // A colon in a fragment ("pres-POType:BinaryData") confuses URI resolution.

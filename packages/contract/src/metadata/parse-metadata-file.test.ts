@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DUBLIN_CORE_URI, loadMetadataRegistry } from "./registry";
 
 const registry = loadMetadataRegistry(
-  fileURLToPath(new URL("../../../config/metadata-schemas", import.meta.url)),
+  fileURLToPath(new URL("../../config/metadata-schemas", import.meta.url)),
 );
 const RM = "urn:scriptorium:schema:records-management:1.0";
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -1,12 +1,12 @@
 // Reads a metadata file (MetadataFile form of the ingest API) into the object its schema validates.
 // Pure: bytes in, data or a sentence out.
-import { findUnstorableText } from "@/lib/storable-text";
+import { findUnstorableText } from "../storable-text";
 import { DUBLIN_CORE_URI, parseDublinCoreXml } from "./dublin-core-xml";
 
 export type ParsedMetadataFile = { data: Record<string, unknown> } | { error: string };
 
 // JSON for every schema; for Dublin Core also oai_dc / simple dc XML. Does not validate against the
-// schema, but refuses text the archive cannot store (see lib/storable-text.ts).
+// schema, but refuses text the archive cannot store (see ../storable-text.ts).
 export function parseMetadataBytes(
   uri: string,
   bytes: Uint8Array,

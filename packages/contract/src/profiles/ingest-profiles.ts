@@ -1,5 +1,5 @@
-// The operator's ingest profiles (config/ingest-profiles.json). The dashboard reads the same file,
-// so this module imports nothing from the archive.
+// The operator's ingest profiles (ingest-profiles.json; the shipped ones in
+// packages/contract/config/). The archive enforces them and the dashboard's wizard offers them.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { IngestDocumentRequest } from "@/lib/ingest/schemas";
+import { IngestDocumentRequest } from "./ingest/schemas";
 import { describeZodError, zodFieldErrors } from "./zod-error";
 
 function errorOf(schema: z.ZodType, value: unknown): z.ZodError {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeZodError } from "@/lib/zod-error";
+import { describeZodError } from "../zod-error";
 import {
   Content,
   INGEST_LIMITS,

@@ -1,7 +1,8 @@
-// The ingest API contract (spec/ingest-api.md) as zod schemas: requests strict, responses lenient.
+// The ingest API contract (packages/contract/spec/ingest-api.md) as zod schemas: requests strict,
+// responses lenient.
 import { z } from "zod";
-import { isBase64 } from "@/lib/base64-check";
-import { listOf, nonEmptyText, oneOf, text, typeError } from "@/lib/zod-messages";
+import { isBase64 } from "../base64-check";
+import { listOf, nonEmptyText, oneOf, text, typeError } from "../zod-messages";
 import { isHttpUrl } from "./http-url";
 import { packageIdProblem } from "./package-id";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeZodError } from "@/lib/zod-error";
+import { describeZodError } from "../zod-error";
 import { RESULT_MAJOR, RESULT_MAJOR_CODES } from "./result-codes";
 import {
   DELETION_MODES,
