@@ -33,6 +33,7 @@ export interface CatalogueFacts {
   changedAt?: Date;
   submittedBy?: { id: string | null; name: string } | null;
   deletion?: Deletion | null;
+  // A deletion waiting for a second administrator; null: no longer waiting (rejected, failed).
   deletionRequest?: { at: Date; by: string } | null;
   // These facts describe the latest version completely (files, formats, metadata).
   details?: boolean;
@@ -112,7 +113,11 @@ export function mergeFacts(
 ): CatalogueRowValues {
   const pick = <K extends keyof CatalogueFacts & keyof CatalogueRowValues>(key: K) =>
     (facts[key] === undefined ? (current?.[key] ?? null) : facts[key]) as CatalogueRowValues[K];
-  const state = nextState(current?.state ?? null, facts.state, facts.fromArchive === true);
+  // A request rejected, withdrawn or failed (deletionRequest: null) leaves the object as it was.
+  const withdrawn = facts.deletionRequest === null && current?.state === "deletion-requested";
+  const state = withdrawn
+    ? "ingested"
+    : nextState(current?.state ?? null, facts.state, facts.fromArchive === true);
   const files = facts.files ?? current?.files ?? [];
   const title = pick("title");
   // The first known moment an object existed; the latest known change.
