@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
 import { catalogueObjects } from "@/lib/db/schema";
 import { findUnstorableText } from "@scriptorium/contract/storable-text";
+import type { ObjectLabel } from "./labels";
 import { mergeFacts, type CatalogueFacts, type CatalogueRowValues } from "./merge";
 import { fold } from "./text";
 
@@ -123,10 +124,7 @@ export async function findObject(
   return row ?? null;
 }
 
-export interface ObjectLabel {
-  title: string | null;
-  state: CatalogueRow["state"];
-}
+export type { ObjectLabel } from "./labels";
 
 // Title and state of each of `ids` the catalogue holds in `tenant` (for lists that show ids).
 export async function labelsOf(

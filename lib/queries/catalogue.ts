@@ -1,0 +1,21 @@
+// React Query options for what the holdings catalogue tells the browser: titles and states of
+// objects a list only knows by id (the archive's Search answers ids alone).
+import { queryOptions } from "@tanstack/react-query";
+import type { ObjectLabel } from "@/lib/catalogue/labels";
+import { sendJson } from "./preservation";
+
+// The catalogue's title and state of each of `ids` in the session's tenant (unknown ids are absent).
+export function objectLabelsOptions(ids: readonly string[]) {
+  return queryOptions({
+    queryKey: ["catalogue", "labels", [...ids]],
+    queryFn: ({ signal }) =>
+      sendJson<{ labels: Record<string, ObjectLabel> }>(
+        "/api/catalogue/titles",
+        "POST",
+        { ids: ids.slice(0, 500) },
+        signal,
+      ).then((answer) => answer.labels),
+    enabled: ids.length > 0,
+    staleTime: 30_000,
+  });
+}
