@@ -6,25 +6,14 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
 import { catalogueSync } from "@/lib/db/schema";
+import type { TenantSyncStatus } from "./sync-status";
 
 export type SyncCursor = typeof catalogueSync.$inferSelect;
 type Tx = Parameters<Parameters<DashboardDb["transaction"]>[0]>[0];
 
-// What one prefix added to a run's counts.
-export type StepCounts = {
-  listed: number;
-  retrieved: number;
-  corrected: number;
-  failed: number;
-};
+import type { LastRun, StepCounts } from "./sync-cursor-types";
 
-// A type, not an interface: it is stored in a jsonb column typed as a record.
-export type LastRun = StepCounts & {
-  startedAt: string;
-  finishedAt: string;
-  outcome: "finished" | "stopped";
-  message: string | null;
-};
+export type { LastRun, StepCounts } from "./sync-cursor-types";
 
 // Starts a run of `tenant`, or resumes the one a dead process left "running" (same prefixes,
 // same counts). Returns the cursor as it now stands.
@@ -130,4 +119,22 @@ export async function endRun(
 // Every tenant's cursor, for the admin page.
 export async function syncCursors(db: DashboardDb): Promise<SyncCursor[]> {
   return db.select().from(catalogueSync).orderBy(catalogueSync.tenant);
+}
+
+// A cursor as the admin page shows it.
+export function statusOf(cursor: SyncCursor): TenantSyncStatus {
+  return {
+    tenant: cursor.tenant,
+    status: cursor.status,
+    startedAt: cursor.startedAt?.toISOString() ?? null,
+    updatedAt: cursor.updatedAt.toISOString(),
+    prefixesDone: cursor.prefixesDone,
+    prefixesLeft: cursor.pending.length,
+    listed: cursor.listed,
+    retrieved: cursor.retrieved,
+    corrected: cursor.corrected,
+    failed: cursor.failed,
+    lastError: cursor.lastError,
+    lastRun: (cursor.lastRun as LastRun | null) ?? null,
+  };
 }

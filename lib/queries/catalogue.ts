@@ -2,7 +2,8 @@
 // objects a list only knows by id (the archive's Search answers ids alone).
 import { queryOptions } from "@tanstack/react-query";
 import type { ObjectLabel } from "@/lib/catalogue/labels";
-import { sendJson } from "./preservation";
+import type { CatalogueSyncStatus } from "@/lib/catalogue/sync-status";
+import { readApiAnswer, sendJson } from "./preservation";
 
 // The catalogue's title and state of each of `ids` in the session's tenant (unknown ids are absent).
 export function objectLabelsOptions(ids: readonly string[]) {
@@ -18,4 +19,24 @@ export function objectLabelsOptions(ids: readonly string[]) {
     enabled: ids.length > 0,
     staleTime: 30_000,
   });
+}
+
+// The sync's progress and last run (admin-only on the server); polled while a run is under way.
+export function catalogueSyncOptions() {
+  return queryOptions({
+    queryKey: ["admin", "catalogue-sync"],
+    queryFn: async ({ signal }) =>
+      readApiAnswer<CatalogueSyncStatus>(
+        await fetch("/api/admin/catalogue/sync", {
+          headers: { Accept: "application/json" },
+          signal,
+        }),
+      ),
+    refetchInterval: (query) => (query.state.data?.running ? 1_000 : false),
+  });
+}
+
+// Starts a sync now (or joins the one under way).
+export function startCatalogueSync(): Promise<CatalogueSyncStatus> {
+  return sendJson<CatalogueSyncStatus>("/api/admin/catalogue/sync", "POST", {});
 }
