@@ -66,7 +66,7 @@ export function archiveOf(
     },
     async retrieve(poId) {
       try {
-        const { body } = await client.call(await call(), "RetrievePO", { poId });
+        const { body } = await client.call(await call(), "RetrievePO", { poId, sor: "PO" });
         return factsFromObject(ctx, poId, body.po ?? [], body.optOut?.policy);
       } catch (error) {
         if (isUnknownObject(error)) return "gone";
