@@ -336,7 +336,10 @@ test.describe("with four-eyes approval on", () => {
     await second.context().close();
 
     await page.goto(`/objects/${id}`);
-    await expect(page.getByText("This object is not in the archive")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This object was deleted" })).toBeVisible();
+    await expect(page.getByTestId("deleted-summary")).toContainText(
+      "reason: Duplicate of another record",
+    );
     await page.goto(`/admin/audit?target=${id}`);
     const table = page.getByRole("table", { name: "Audit log entries, newest first" });
     await expect(table.getByRole("row").filter({ hasText: "Approved a deletion" })).toContainText(
