@@ -31,8 +31,8 @@ export default async function CatalogueAdminPage() {
         <CardHeader>
           <CardTitle>Sync with the archive</CardTitle>
           <CardDescription>
-            Lists the archive&apos;s objects page by page, reads the ones the catalogue does not know
-            yet, and resumes where it stopped if it was interrupted.
+            Lists the archive&apos;s objects page by page, reads the ones the catalogue does not
+            know yet, and resumes where it stopped if it was interrupted.
           </CardDescription>
         </CardHeader>
         <CardContent>
