@@ -75,6 +75,19 @@ test.describe("as an archivist", () => {
   });
 });
 
+test.describe("as an archivist, the sync", () => {
+  test.use({ storageState: STORAGE.archivist });
+
+  test("is for administrators only, on the page and on the server", async ({ page }) => {
+    await page.goto("/admin/catalogue");
+    await expect(page.getByRole("heading", { name: "For administrators only" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sync now" })).toHaveCount(0);
+    const started = await page.request.post("/api/admin/catalogue/sync", { data: {} });
+    expect(started.status()).toBe(403);
+    expect((await page.request.get("/api/admin/catalogue/sync")).status()).toBe(403);
+  });
+});
+
 // A second administrator's page, for approving a deletion when four-eyes approval is on.
 async function asSecondAdmin(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
