@@ -13,7 +13,7 @@ import { fold } from "./text";
 export type CatalogueRow = typeof catalogueObjects.$inferSelect;
 
 // The search document: title, description and keywords weighted A, B, C, all folded alike.
-function searchVector(row: CatalogueRowValues) {
+export function searchVector(row: CatalogueRowValues) {
   return sql`setweight(to_tsvector('simple', ${fold(row.title ?? "")}), 'A') || setweight(to_tsvector('simple', ${fold(row.description ?? "")}), 'B') || setweight(to_tsvector('simple', ${row.keywords}), 'C')`;
 }
 
