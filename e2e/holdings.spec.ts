@@ -26,7 +26,7 @@ async function ingest(page: Page, title: string) {
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const { submissionName } = (await response.json()) as { submissionName: string };
+  const { name: submissionName } = (await response.json()) as { name: string };
   return { packageId, submissionName };
 }
 
@@ -43,6 +43,8 @@ test.describe("as an archivist", () => {
   test("the title typed at ingest names the package on the status page, the journal and the holdings", async ({
     page,
   }) => {
+    // An ingest to INGESTED, then four pages: a long walk, not a slow step.
+    test.slow();
     const unique = word();
     const title = `Board minutes ${unique}`;
     const { packageId, submissionName } = await ingest(page, title);
@@ -157,6 +159,8 @@ test.describe("as an admin", () => {
     page,
     browser,
   }) => {
+    // An ingest to INGESTED, a deletion, then seven pages: a long walk, not a slow step.
+    test.slow();
     const unique = word();
     const title = `Annual report ${unique}`;
     const reason = `Scanned twice, ${unique}`;
