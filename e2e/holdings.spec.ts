@@ -64,7 +64,10 @@ test.describe("as an archivist", () => {
     await page
       .getByLabel("Search titles, descriptions, metadata and file names")
       .fill(unique.toUpperCase());
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page
+      .getByRole("search", { name: "Filter the holdings" })
+      .getByRole("button", { name: "Search", exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`q=${unique.toUpperCase()}`));
     const rows = page.getByRole("row").filter({ hasText: unique });
     await expect(rows).toHaveCount(1);
