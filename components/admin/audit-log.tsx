@@ -13,7 +13,6 @@ import { auditFilterQuery, type AuditFilters, type AuditRow } from "@/lib/admin/
 import { auditExportUrl, auditLogOptions } from "@/lib/queries/admin";
 import { objectLabelsOptions } from "@/lib/queries/catalogue";
 import type { ObjectLabel } from "@/lib/catalogue/labels";
-import type { ApiCallError } from "@/lib/queries/preservation";
 import { AuditFilterForm } from "./audit-filter-form";
 import { actionText, detailPairs } from "./audit-words";
 
@@ -141,7 +140,7 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
           Export as JSON
         </a>
       </div>
-      {log.isError ? <ResultNotice error={log.error as ApiCallError} /> : null}
+      {log.isError ? <ResultNotice error={log.error} /> : null}
       <div className="border-line overflow-x-auto rounded-xl border">
         <TargetTitles.Provider value={titles.data ?? {}}>
           <DataTable table={table} caption="Audit log entries, newest first" />

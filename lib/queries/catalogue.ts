@@ -3,7 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ObjectLabel } from "@/lib/catalogue/labels";
 import type { CatalogueSyncStatus } from "@/lib/catalogue/sync-status";
-import { readApiAnswer, sendJson } from "./preservation";
+import { getJson, sendJson } from "./api-client";
 
 // The catalogue's title and state of each of `ids` in the session's tenant (unknown ids are absent).
 export function objectLabelsOptions(ids: readonly string[]) {
@@ -14,7 +14,7 @@ export function objectLabelsOptions(ids: readonly string[]) {
         "/api/catalogue/titles",
         "POST",
         { ids: ids.slice(0, 500) },
-        signal,
+        { signal },
       ).then((answer) => answer.labels),
     enabled: ids.length > 0,
     staleTime: 30_000,
@@ -25,13 +25,7 @@ export function objectLabelsOptions(ids: readonly string[]) {
 export function catalogueSyncOptions() {
   return queryOptions({
     queryKey: ["admin", "catalogue-sync"],
-    queryFn: async ({ signal }) =>
-      readApiAnswer<CatalogueSyncStatus>(
-        await fetch("/api/admin/catalogue/sync", {
-          headers: { Accept: "application/json" },
-          signal,
-        }),
-      ),
+    queryFn: ({ signal }) => getJson<CatalogueSyncStatus>("/api/admin/catalogue/sync", { signal }),
     refetchInterval: (query) => (query.state.data?.running ? 1_000 : false),
   });
 }
