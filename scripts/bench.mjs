@@ -22,6 +22,13 @@ const BENCHMARKS = [
     what: "browser upload against curl, status fan-out",
     file: "scripts/bench-ingest-ui.ts",
   },
+  {
+    name: "catalogue",
+    what: "holdings search on 100,000 rows (PGlite, PostgreSQL), sync of 5,000 objects",
+    file: "scripts/bench-catalogue.ts",
+    // It reuses the dashboard's server modules.
+    nodeArgs: ["--conditions=react-server"],
+  },
 ];
 
 const wanted = process.argv.slice(2);
@@ -41,7 +48,7 @@ for (const bench of chosen) {
     console.log(`(not available: ${bench.file} is missing)`);
     continue;
   }
-  const run = spawnSync(process.execPath, ["--import", "tsx", file], {
+  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), "--import", "tsx", file], {
     stdio: "inherit",
     env: process.env,
   });

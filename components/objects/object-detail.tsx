@@ -2,6 +2,7 @@
 // The object page's content: its versions (named by the trace), one version's data objects with
 // previews, downloads and evidence, "Add a version", the trace, and deletion for admins. Each
 // optional operation appears only where the archive answers it; otherwise a note says why.
+import { DeletedNotice, type DeletionFacts } from "@/components/holdings/deleted-notice";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -26,6 +27,8 @@ export interface ObjectDetailProps {
   mayEdit: boolean;
   // The signed-in admin, who may delete; null for everyone else.
   admin: { name: string } | null;
+  // What the catalogue recorded of the object's deletion, when it knows the object was deleted.
+  deletion?: DeletionFacts | null;
 }
 
 // The profile's evidence formats, the default first; every profile's when the profile is unknown.
@@ -40,7 +43,14 @@ function evidenceFormats(
 }
 
 // Everything below the page header.
-export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: ObjectDetailProps) {
+export function ObjectDetail({
+  poId,
+  version,
+  capabilities,
+  mayEdit,
+  admin,
+  deletion = null,
+}: ObjectDetailProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const hasTrace = capabilities.RetrieveTrace.available === true;
@@ -60,7 +70,9 @@ export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: Ob
 
   return (
     <div className="flex flex-col gap-8">
-      {gone ? (
+      {gone && deletion ? (
+        <DeletedNotice poId={poId} deletion={deletion} />
+      ) : gone ? (
         <ResultNotice error={contentError} title="This object is not in the archive">
           <p className="text-ink text-sm">
             It was deleted, or it never existed in this tenant.

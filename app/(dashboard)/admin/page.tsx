@@ -37,6 +37,9 @@ export default async function AdminPage() {
             <Link href="/admin/sessions" className={buttonClasses("secondary")}>
               Sessions
             </Link>
+            <Link href="/admin/catalogue" className={buttonClasses("secondary")}>
+              Catalogue sync
+            </Link>
           </>
         }
       />
