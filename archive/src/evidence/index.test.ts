@@ -10,7 +10,8 @@ import {
   type ValidationResult,
 } from "./index";
 
-const key = generateTsaKey();
+// The key's certificate is valid from before the time the records state.
+const key = generateTsaKey(new Date("2026-01-01T00:00:00Z"));
 const tsa = loadTsa(key.privateJwk);
 const trustedKeys = [key.publicJwk];
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest();
@@ -74,6 +75,7 @@ describe("validateEvidenceRecord", () => {
           "hash-tree",
           "timestamp-signature",
           "timestamp-trust",
+          "timestamp-validity",
         ]);
       }
     }

@@ -128,7 +128,7 @@ export function createProvider({ config, db, identities, keys }: ProviderOptions
   // archive's scopes, which oidc-provider leaves out of the response.
   provider.use(async (ctx, next) => {
     await next();
-    const token = ctx.oidc?.entities?.ClientCredentials as TokenLike | undefined;
+    const token = ctx.oidc?.entities?.ClientCredentials;
     const body = ctx.body as Record<string, unknown> | undefined;
     if (token && body && typeof body === "object" && typeof body.access_token === "string") {
       body.scope ??= token.resourceServer?.scope ?? ARCHIVE_SCOPES;
