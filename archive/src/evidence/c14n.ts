@@ -132,11 +132,17 @@ export function decodeXml(bytes: Uint8Array): string {
 // would have to apply: default attributes, entities) is refused with a sentence saying so.
 export function parseXmlDocument(text: string): Document {
   const problems: string[] = [];
-  const document = new DOMParser({
-    onError: (level, message) => {
-      if (level !== "warning") problems.push(message);
-    },
-  }).parseFromString(text.replace(/^\uFEFF/, ""), "application/xml");
+  let document: Document;
+  try {
+    document = new DOMParser({
+      onError: (level, message) => {
+        if (level !== "warning") problems.push(message);
+      },
+    }).parseFromString(text.replace(/^\uFEFF/, ""), "application/xml");
+  } catch (error) {
+    problems.push((error as Error).message);
+    throw new CanonicalizationError(`The XML is not well-formed: ${problems[0]!.split("\n")[0]}`);
+  }
   if (problems.length > 0 || !document.documentElement) {
     const first = (problems[0] ?? "it has no root element").split("\n")[0];
     throw new CanonicalizationError(`The XML is not well-formed: ${first}`);
@@ -149,9 +155,13 @@ export function parseXmlDocument(text: string): Document {
   return document;
 }
 
-// The in-scope namespace declarations of an element's ancestors, nearest last, for canonicalizing
-// the element as a document subset (its own declarations come from the element itself).
-function ancestorNamespaces(element: Element): { prefix: string; namespaceURI: string }[] {
+// The in-scope namespace declarations of an element's ancestors, for canonicalizing the element as a
+// document subset (its own declarations come from the element itself). The library writes an
+// unprefixed element's default namespace itself; only a prefixed one needs an inherited default.
+function ancestorNamespaces(
+  element: Element,
+  apex: Element,
+): { prefix: string; namespaceURI: string }[] {
   const seen = new Map<string, string>();
   const chain: Element[] = [];
   for (let node = element.parentNode; node && node.nodeType === 1; node = node.parentNode) {
@@ -164,6 +174,7 @@ function ancestorNamespaces(element: Element): { prefix: string; namespaceURI: s
       else if (attr.name.startsWith("xmlns:")) seen.set(attr.name.slice(6), attr.value);
     }
   }
+  if (!apex.prefix || seen.get("") === "") seen.delete("");
   return [...seen].map(([prefix, namespaceURI]) => ({ prefix, namespaceURI }));
 }
 
@@ -172,7 +183,7 @@ function ancestorNamespaces(element: Element): { prefix: string; namespaceURI: s
 export function canonicalizeElement(element: Element, method: string, context = element): Buffer {
   const { make } = canonicalizer(method);
   const out = make().process(element as unknown as Node, {
-    ancestorNamespaces: ancestorNamespaces(context),
+    ancestorNamespaces: ancestorNamespaces(context, element),
   });
   return Buffer.from(String(out), "utf8");
 }

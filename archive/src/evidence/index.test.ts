@@ -171,4 +171,23 @@ describe("validateEvidenceRecord", () => {
       expect(result.checks).toHaveLength(1);
     }
   });
+
+  it("validates records sealed before XML data objects were canonicalized (their octets) for the object sent as XML", async () => {
+    const xml = Buffer.from(`<?xml version="1.0"?>\n<a y="2" x="1"/>`);
+    const before = await createEvidenceRecords({
+      dataObjects: [{ id: "a.xml", sha256: sha256(xml) }],
+      tsa,
+      now,
+    });
+    for (const record of [before.records[0]!.xml, before.records[0]!.der]) {
+      const result = await validateEvidenceRecord({
+        record,
+        dataObject: xml,
+        xml: true,
+        trustedKeys,
+      });
+      expect(result.valid).toBe(true);
+      expect(result.checks.find((c) => c.name === "data-object-digest")?.detail).toMatch(/octets/);
+    }
+  });
 });

@@ -1,5 +1,7 @@
 // The rules PreservePO and UpdatePOC apply to submitted POs before anything is stored. Pure: the
 // metadata registry and the format identifier come in as arguments.
+import { createHash } from "node:crypto";
+import { C14N_METHODS, CanonicalizationError, canonicalizeXmlBytes } from "../evidence";
 import { requesterError } from "./errors";
 
 // The PO fields this module reads (the ETSI POType).
@@ -34,6 +36,8 @@ interface DecodedBase {
   relObj: string[];
   // Whether the bytes came as xmlData (they go back the same way).
   xml: boolean;
+  // For xmlData: hex SHA-256 of its canonical form (Canonical XML 1.0), which its evidence covers.
+  canonicalSha256?: string;
 }
 export type DecodedPo =
   | (DecodedBase & {
@@ -100,6 +104,7 @@ export function decodeSubmittedPos(
     }
     const bytes = Buffer.from(compact, "base64");
     const xml = po.xmlData !== undefined;
+    const canonical = xml ? { canonicalSha256: canonicalDigest(bytes, where) } : {};
     if (po.formatId && schemas.has(po.formatId)) {
       const parsed = schemas.parseMetadataFile(po.formatId, bytes, id);
       if ("error" in parsed)
@@ -125,6 +130,7 @@ export function decodeSubmittedPos(
         bytes,
         relObj,
         xml,
+        ...canonical,
         schema: po.formatId,
         metadata: parsed.data,
         mimeType,
@@ -137,6 +143,7 @@ export function decodeSubmittedPos(
       bytes,
       relObj,
       xml,
+      ...canonical,
       ...(po.formatId ? { formatId: po.formatId } : {}),
       mimeType:
         po.mimeType ??
@@ -145,6 +152,22 @@ export function decodeSubmittedPos(
       ...(detected.formatName ? { formatName: detected.formatName } : {}),
     };
   });
+}
+
+// RFC 6283 hashes an XML data object in its canonical form: xmlData must be XML that can be
+// canonicalized, or the evidence would not cover what a verifier computes.
+function canonicalDigest(bytes: Buffer, where: string): string {
+  try {
+    return createHash("sha256")
+      .update(canonicalizeXmlBytes(bytes, C14N_METHODS.c14n))
+      .digest("hex");
+  } catch (error) {
+    if (!(error instanceof CanonicalizationError)) throw error;
+    throw requesterError(
+      "parameterError",
+      `${where} is sent as xmlData but cannot be canonicalized for its evidence: ${error.message} Send it as binaryData, or correct it.`,
+    );
+  }
 }
 
 // Client ids must be unique; POs without one get po-1, po-2, ... skipping ids already taken.
