@@ -11,6 +11,13 @@ import { readTimeStampToken } from "./timestamp-token";
 
 export { EVIDENCE_FORMAT, type EvidenceFormat } from "./record";
 export { canonicalizeXmlBytes, C14N_METHODS, CanonicalizationError } from "./c14n";
+export type { DigestAlgorithm } from "./digests";
+export {
+  renewEvidenceRecords,
+  type RenewalDataObject,
+  type RenewalMode,
+  type RenewedEvidence,
+} from "./renew";
 export { generateTsaKey, jwkThumbprint, loadTsa, type Tsa, type TsaKey } from "./timestamp";
 export {
   validateEvidenceRecord,

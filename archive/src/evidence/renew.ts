@@ -26,13 +26,11 @@ export interface RenewableRecord {
   der: Uint8Array;
 }
 
-// A data object for hash-tree renewal: its bytes are hashed anew with the new algorithm.
-export interface RenewalDataObject {
-  id: string;
-  bytes: Uint8Array;
-  // Sent as XML: its canonical form is hashed too.
-  xml: boolean;
-}
+// A data object for hash-tree renewal: its bytes, hashed here with the new algorithm (and, for an
+// object sent as XML, its canonical form too), or its digests under that algorithm, hashed by the
+// caller (a large file is best streamed).
+export type RenewalDataObject =
+  { id: string; bytes: Uint8Array; xml: boolean } | { id: string; digests: Buffer[] };
 
 export interface RenewalInput {
   records: readonly RenewableRecord[];
@@ -86,6 +84,7 @@ function dataCandidates(
   chain: ArchiveTimeStampChainContent,
 ) {
   if (!object) throw new RangeError(`Hash-tree renewal needs the data object of record "${id}".`);
+  if ("digests" in object) return object.digests;
   const found = dataObjectDigests({ bytes: object.bytes, xml: object.xml }).candidates(
     chain.digestAlgorithm,
     chain.canonicalizationMethod,

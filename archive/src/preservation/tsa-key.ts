@@ -3,12 +3,18 @@
 import { chmod, link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { JWK } from "jose";
+import type { ArchiveConfig } from "../config";
 import { generateTsaKey, loadTsa, type Tsa } from "../evidence";
 
 export interface ArchiveTsa {
   tsa: Tsa;
   // The public key ValidateEvidence trusts.
   publicJwk: JWK;
+}
+
+// The time-stamp authority the archive's configuration names.
+export async function loadArchiveTsa(config: Pick<ArchiveConfig, "dataDir">): Promise<ArchiveTsa> {
+  return loadOrCreateTsa(config.dataDir);
 }
 
 // Loads the TSA key, creating it when missing; several processes starting at once agree on one key.
