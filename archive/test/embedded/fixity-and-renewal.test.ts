@@ -2,9 +2,11 @@
 // second: a byte flipped on disk is found and reported with the object and the file named, the
 // trace records every audit and renewal, and renewed evidence still validates. Skipped when the
 // suite targets another archive (ARCHIVE_BASE_URL).
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, open, rm } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type ChildArchive,
@@ -201,3 +203,64 @@ describe.skipIf(!archiveTarget().embedded)("fixity audits and evidence renewal",
     }
   }, 90_000);
 });
+
+describe.skipIf(!archiveTarget().embedded)("npm run archive -- renew-evidence", () => {
+  it("renews every object's evidence from the command line once the archive is stopped", async () => {
+    const folder = await mkdtemp("/tmp/renew-command-");
+    try {
+      const archive = await startChildArchive({ port: await freePort(), dataDir: folder });
+      const token = await childToken(archive.url);
+      const response = await fetch(`${archive.url}/preservation/PreservePO`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          pro: "urn:scriptorium:profile:general:1.0",
+          po: [{ id: "deed.txt", binaryData: { value: b64(`Deed ${Date.now()}`) } }],
+        }),
+      });
+      const { poId } = (await response.json()) as { poId: string };
+      // PGlite serves one process: while the archive runs, the command is refused.
+      const busy = await runCommand(folder, ["renew-evidence", "--all"]);
+      expect(busy.code).toBe(1);
+      expect(busy.output).toMatch(/is open in another process/);
+      await archive.kill("SIGTERM");
+
+      const wrong = await runCommand(folder, ["renew-evidence", "--mode", "sideways", poId]);
+      expect(wrong.code).toBe(1);
+      expect(wrong.output).toMatch(/--mode must be timestamp or hashtree/);
+
+      const renewed = await runCommand(folder, ["renew-evidence", "--mode", "hashtree", poId]);
+      expect(renewed.output).toMatch(
+        new RegExp(`demo/${poId} version 1: hashtree renewal, sha512 time-stamp at `),
+      );
+      expect(renewed.output).toMatch(/Renewed the evidence of 1 object\(s\)\./);
+      expect(renewed.code).toBe(0);
+
+      const unknown = await runCommand(folder, ["renew-evidence", "no-such-object"]);
+      expect(unknown.output).toMatch(/no-such-object: no such object/);
+      expect(unknown.code).toBe(1);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+// Runs `src/main.ts <args>` on a data folder, answering its exit code and output.
+function runCommand(dataDir: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const command = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+      cwd: fileURLToPath(new URL("../..", import.meta.url)),
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/tmp",
+        ARCHIVE_DATA_DIR: dataDir,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    command.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    command.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    command.once("error", reject);
+    command.once("exit", (code) => resolve({ code: code ?? -1, output }));
+  });
+}
