@@ -47,7 +47,8 @@ type Inner = (node: Node, ...rest: unknown[]) => string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's constructor must take any[]
 type Canonicalizer = new (...args: any[]) => {
   attrCompare(a: unknown, b: unknown): number;
-  process(node: Node, options: object): unknown;
+  // never: the library types its DOM with the DOM lib or with xmldom, depending on the program.
+  process(node: never, options: never): unknown;
 };
 
 function corrected<T extends Canonicalizer>(Base: T) {
