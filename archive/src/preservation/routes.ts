@@ -28,6 +28,7 @@ import { IngestError } from "../http/errors";
 import type { Operation, PreservationServices } from "./context";
 import { PreservationError, requesterError } from "./errors";
 import { errorResult, respond, successResult } from "./result";
+import { certificatesPem } from "./tsa-key";
 
 // ETSI's eight operations and the archive's extensions (documented in archive/README.md).
 export type Operations = { [Op in PreservationOperation]: Operation<never> } & {
@@ -59,6 +60,14 @@ export function createPreservationRoutes(options: {
       error.httpStatus,
     );
   };
+
+  // The time-stamp authority's certificate chain, public: an auditor verifies every time-stamp of
+  // every evidence record against it (`openssl ts -verify -CAfile`), without a token.
+  app.get("/tsa/certificates", (c) => {
+    c.header("Content-Type", "application/pem-certificate-chain");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(certificatesPem(options.services.tsa.tsa.certificates));
+  });
 
   app.post(
     "/:operation",
