@@ -6,7 +6,6 @@ import { useQuery } from "@tanstack/react-query";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { fixityReportOptions } from "@/lib/queries/fixity";
-import type { ApiCallError } from "@/lib/queries/preservation";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -32,7 +31,7 @@ export function FixityReportView() {
         Reading the fixity report…
       </p>
     );
-  if (query.isError) return <ResultNotice error={query.error as ApiCallError} />;
+  if (query.isError) return <ResultNotice error={query.error} />;
   if (!query.data.available)
     return (
       <ResultNotice title="No fixity report from this archive" tone="pending">

@@ -11,7 +11,6 @@ import { Button } from "@/components/ui/button";
 import type { TraceEvent } from "@scriptorium/contract/preservation/schemas";
 import { TRACE_OPERATIONS, type RenewalMode } from "@scriptorium/contract/preservation/extensions";
 import { renewEvidence } from "@/lib/queries/fixity";
-import type { ApiCallError } from "@/lib/queries/preservation";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -105,7 +104,7 @@ export function RenewEvidence({ poId, onRenewed }: { poId: string; onRenewed(): 
           .
         </p>
       ) : null}
-      {renew.isError ? <ResultNotice error={renew.error as ApiCallError} /> : null}
+      {renew.isError ? <ResultNotice error={renew.error} /> : null}
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { FixityReport, RenewedVersion } from "@scriptorium/contract/preservation/extensions";
 import type { RenewalMode } from "@scriptorium/contract/preservation/extensions";
-import { readApiAnswer, sendJson } from "./preservation";
+import { getJson, sendJson } from "./api-client";
 
 export type FixityAnswer =
   { available: true; report: FixityReport } | { available: false; reason: string };
@@ -12,10 +12,7 @@ export type FixityAnswer =
 export function fixityReportOptions() {
   return queryOptions({
     queryKey: ["admin", "fixity"],
-    queryFn: async ({ signal }) =>
-      readApiAnswer<FixityAnswer>(
-        await fetch("/api/admin/fixity", { headers: { Accept: "application/json" }, signal }),
-      ),
+    queryFn: ({ signal }) => getJson<FixityAnswer>("/api/admin/fixity", { signal }),
     staleTime: 0,
   });
 }
