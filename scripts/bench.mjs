@@ -16,6 +16,11 @@ const BENCHMARKS = [
     what: "PreservePO + RetrievePO round trips",
     file: "scripts/bench-preservation.ts",
   },
+  {
+    name: "fixity",
+    what: "fixity audit throughput against sha256sum",
+    file: "scripts/bench-fixity.ts",
+  },
   { name: "proxy", what: "proxy overhead against the archive", file: "scripts/bench-proxy.ts" },
   {
     name: "ingest-ui",

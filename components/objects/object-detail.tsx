@@ -15,6 +15,7 @@ import { objectVersionOptions, profilesOptions, traceOptions } from "@/lib/queri
 import { cn } from "@/lib/utils";
 import { AddVersion } from "./add-version";
 import { CapabilityNote } from "./capability-note";
+import { FixityLine, RenewEvidence } from "./evidence-care";
 import { versionsFromTrace } from "./object-view";
 import { TraceTimeline } from "./trace-timeline";
 import { VersionContent } from "./version-content";
@@ -131,6 +132,32 @@ export function ObjectDetail({
               capability={capabilities.ValidateEvidence}
             />
           ) : null}
+        </section>
+      ) : null}
+
+      {!gone && (hasTrace || admin) ? (
+        <section aria-labelledby="care-heading" className="flex flex-col gap-4">
+          <h2 id="care-heading" className="text-ink text-xl font-semibold">
+            Fixity and evidence renewal
+          </h2>
+          <Card>
+            <CardContent className="flex flex-col gap-5">
+              {hasTrace && trace.isSuccess ? (
+                <FixityLine events={trace.data?.trace?.event ?? []} />
+              ) : null}
+              {admin ? (
+                <RenewEvidence
+                  poId={poId}
+                  onRenewed={() => {
+                    void queryClient.invalidateQueries({ queryKey: traceOptions(poId).queryKey });
+                    void queryClient.invalidateQueries({
+                      queryKey: ["preservation", "object", poId],
+                    });
+                  }}
+                />
+              ) : null}
+            </CardContent>
+          </Card>
         </section>
       ) : null}
 

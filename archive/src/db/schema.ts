@@ -207,3 +207,6 @@ export const traceEvents = pgTable(
 
 // The preservation API's sealed versions (evidence per version) live with the preservation code.
 export { sealedVersions } from "../preservation/tables";
+
+// The last fixity audit of each object lives with the audit code.
+export { fixityChecks } from "../fixity/tables";
