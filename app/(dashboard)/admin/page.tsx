@@ -28,7 +28,7 @@ export default async function AdminPage() {
     <div className="flex flex-col gap-8">
       <PageHeader
         title="Admin"
-        description="Deletion approvals, the four-eyes setting, the audit log, who is signed in and the fixity audits."
+        description="Deletion approvals, the four-eyes setting, the audit log, who is signed in, the catalogue sync and the fixity audits."
         actions={
           <>
             <Link href="/admin/audit" className={buttonClasses("secondary")}>
