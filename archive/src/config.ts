@@ -39,6 +39,12 @@ const schema = z.object({
   // Zip bomb limits of a bag (PUT /sip): entries in its zip, and unpacked bytes per compressed byte.
   ARCHIVE_BAG_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   ARCHIVE_BAG_MAX_RATIO: z.coerce.number().min(2).max(100_000).default(100),
+  // The multipart upload extension (POST /ingest/uploads ...); off, the archive offers one PUT per
+  // file, as the vendor's does by default.
+  ARCHIVE_MULTIPART: z
+    .enum(["0", "1", "true", "false"])
+    .default("true")
+    .transform((v) => v === "1" || v === "true"),
 });
 
 export interface ArchiveConfig {
@@ -62,6 +68,8 @@ export interface ArchiveConfig {
   // Optional so hand-built configs may leave them out; see DEFAULT_BAG_LIMITS.
   bagMaxEntries?: number;
   bagMaxRatio?: number;
+  // Optional so hand-built configs may leave it out; multipart uploads are offered unless false.
+  multipart?: boolean;
 }
 
 export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): ArchiveConfig {
@@ -93,5 +101,6 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     orphanMinAgeHours: e.ARCHIVE_ORPHAN_MIN_AGE_HOURS,
     bagMaxEntries: e.ARCHIVE_BAG_MAX_ENTRIES,
     bagMaxRatio: e.ARCHIVE_BAG_MAX_RATIO,
+    multipart: e.ARCHIVE_MULTIPART,
   };
 }
