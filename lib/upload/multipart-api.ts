@@ -8,7 +8,8 @@ import {
   UploadState,
   type CompleteUploadRequest,
 } from "@scriptorium/contract/ingest/multipart";
-import { apiJson } from "@/lib/queries/ingest";
+import { z } from "zod";
+import { ApiError, getJson, sendJson } from "@/lib/queries/api-client";
 
 export interface MultipartApi {
   create(size: number, signal: AbortSignal): Promise<MultipartUpload>;
@@ -26,34 +27,45 @@ export interface MultipartApi {
 
 const base = "/api/ingest/uploads";
 const id = encodeURIComponent;
-const json = (method: string, body: unknown, signal: AbortSignal): RequestInit => ({
-  method,
-  headers: { "Content-Type": "application/json" },
-  body: JSON.stringify(body),
-  signal,
-  cache: "no-store",
-});
 
 export const dashboardMultipartApi: MultipartApi = {
-  async create(size, signal) {
-    return MultipartUpload.parse(await apiJson(base, json("POST", { size }, signal)));
+  create(size, signal) {
+    return sendJson(base, "POST", { size }, { signal, cache: "no-store", schema: MultipartUpload });
   },
-  async state(uploadId, partNumberMarker, signal) {
+  state(uploadId, partNumberMarker, signal) {
     const query = partNumberMarker > 0 ? `?partNumberMarker=${partNumberMarker}` : "";
-    return UploadState.parse(
-      await apiJson(`${base}/${id(uploadId)}${query}`, { signal, cache: "no-store" }),
-    );
+    return getJson(`${base}/${id(uploadId)}${query}`, {
+      signal,
+      cache: "no-store",
+      schema: UploadState,
+    });
   },
-  async partUrls(uploadId, numbers, signal) {
+  partUrls(uploadId, numbers, signal) {
     const path = `${base}/${id(uploadId)}/parts?numbers=${id(numbers)}`;
-    return PartUrls.parse(await apiJson(path, { signal, cache: "no-store" }));
+    return getJson(path, { signal, cache: "no-store", schema: PartUrls });
   },
-  async complete(uploadId, request, signal) {
-    const answer = await apiJson(`${base}/${id(uploadId)}/complete`, json("POST", request, signal));
-    const state = UploadState.safeParse(answer);
-    return state.success ? state.data : UploadedFile.parse(answer);
+  complete(uploadId, request, signal) {
+    return sendJson(`${base}/${id(uploadId)}/complete`, "POST", request, {
+      signal,
+      cache: "no-store",
+      schema: z.union([UploadState, UploadedFile]),
+    });
   },
   async abort(uploadId, signal) {
-    await apiJson(`${base}/${id(uploadId)}`, { method: "DELETE", signal, cache: "no-store" });
+    // DELETE answers 204 without a body, which the JSON client does not read.
+    let response: Response;
+    try {
+      response = await fetch(`${base}/${id(uploadId)}`, { method: "DELETE", signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, "NETWORK", "The dashboard could not be reached to abort the upload.");
+    }
+    if (!response.ok) {
+      throw new ApiError(
+        response.status,
+        `HTTP_${response.status}`,
+        `The dashboard answered ${response.status} to the abort.`,
+      );
+    }
   },
 };

@@ -10,7 +10,7 @@ import {
   type UploadedFile,
   type UploadState,
 } from "@scriptorium/contract/ingest/multipart";
-import { ApiFailure } from "@/lib/queries/ingest";
+import { ApiError } from "@/lib/queries/api-client";
 import { hashFile } from "./hash-file";
 import type { MultipartApi } from "./multipart-api";
 import { createPartSender } from "./part-sender";
@@ -75,7 +75,7 @@ async function storedState(
       marker = state.nextPartNumberMarker ?? 0;
     } while (marker > 0);
   } catch (error) {
-    if (error instanceof ApiFailure && (error.status === 404 || error.status === 410)) return null;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return null;
     throw error;
   }
   return { state, parts };
@@ -124,7 +124,7 @@ async function complete(
 }
 
 // Sends `file` in parts and completes the upload; rejects with the first part given up on, with
-// an ApiFailure (NOT_SUPPORTED when the archive has no multipart uploads) or the signal's reason.
+// an ApiError (NOT_SUPPORTED when the archive has no multipart uploads) or the signal's reason.
 export async function uploadMultipart(
   file: File,
   options: MultipartOptions,

@@ -1,7 +1,7 @@
 // Part URLs for the part sender, asked of the dashboard a few at a time (one request signs the
 // next parts too) and kept until shortly before they expire.
 import { formatPartNumbers } from "@scriptorium/contract/ingest/multipart";
-import { ApiFailure } from "@/lib/queries/ingest";
+import { ApiError } from "@/lib/queries/api-client";
 import type { MultipartApi } from "./multipart-api";
 import { PartUrlUnreachable, type PartUrlSource } from "./part-sender";
 
@@ -32,7 +32,7 @@ export function createPartUrlSource(
       (answer) => new Map(answer.parts.map((p) => [p.partNumber, p])),
       (error: unknown) => {
         // The dashboard out of reach or failing for a moment: the part sender tries again later.
-        if (error instanceof ApiFailure && (error.status === 0 || error.status >= 500)) {
+        if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
           throw new PartUrlUnreachable();
         }
         throw error;

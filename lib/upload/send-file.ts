@@ -2,7 +2,7 @@
 // resumable) for a large file where the archive has the extension, one PUT to an upload URL
 // otherwise (the vendor's default). Browser only.
 import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
-import { ApiFailure } from "@/lib/queries/ingest";
+import { ApiError } from "@/lib/queries/api-client";
 import { formatBytes, formatBytesBeside } from "./format";
 import { dashboardMultipartApi, type MultipartApi } from "./multipart-api";
 import { uploadMultipart, type MultipartResume } from "./multipart-upload";
@@ -33,7 +33,7 @@ export interface SendFileOptions extends UploadOptions {
 let multipartMissing = false;
 
 const unsupported = (error: unknown) =>
-  error instanceof ApiFailure && (error.code === "NOT_SUPPORTED" || error.status === 501);
+  error instanceof ApiError && (error.code === "NOT_SUPPORTED" || error.status === 501);
 
 // Uploads `file` and resolves with its key and SHA-256; rejects with an UploadError as uploadFile.
 export async function sendFile(file: File, options: SendFileOptions): Promise<UploadResult> {
@@ -81,8 +81,7 @@ export async function sendFile(file: File, options: SendFileOptions): Promise<Up
     }
     if (error instanceof UploadError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    const status =
-      error instanceof ApiFailure || error instanceof PartFailure ? error.status : null;
+    const status = error instanceof ApiError || error instanceof PartFailure ? error.status : null;
     throw new UploadError("failed", message, status, error);
   }
 }

@@ -7,7 +7,7 @@ import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
 import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
 import { requestToken } from "@/lib/auth/oidc-client";
 import { createIngestClient } from "@/lib/ingest/client";
-import { ApiFailure } from "@/lib/queries/ingest";
+import { ApiError as BrowserApiError } from "@/lib/queries/api-client";
 import type { MultipartApi } from "../multipart-api";
 import type { PutTransport } from "../xhr-put";
 
@@ -49,7 +49,7 @@ export function routesOf({ client, token }: Harness): MultipartApi {
       return await work();
     } catch (error) {
       if (error instanceof ApiError) {
-        throw new ApiFailure(ERROR_STATUS[error.code], error.code, error.message);
+        throw new BrowserApiError(ERROR_STATUS[error.code], error.code, error.message);
       }
       throw error;
     }
