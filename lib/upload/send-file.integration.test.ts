@@ -65,9 +65,9 @@ describe("sendFile against an archive with multipart uploads", () => {
     });
     expect(result.sha256).toBe(sha256);
     expect(second.filter((p) => first.includes(p))).toEqual([]);
-    expect([...first, ...second].map(Number).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: first.length + second.length }, (_, i) => i + 1),
-    );
+    // No part was stored twice; a part whose answer was cut off by the failure may have been stored
+    // unseen, and the completion (which names every part) succeeded without it being sent again.
+    expect(new Set([...first, ...second]).size).toBe(first.length + second.length);
     expect(kept).toBeNull();
   }, 120_000);
 
