@@ -48,6 +48,12 @@ const schema = z.object({
   ARCHIVE_FIXITY_INTERVAL_HOURS: z.coerce.number().min(0).max(87_600).default(168),
   ARCHIVE_FIXITY_BUDGET_MIBPS: z.coerce.number().min(0).max(100_000).default(50),
   ARCHIVE_FIXITY_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(10),
+  // The multipart upload extension (POST /ingest/uploads ...); off, the archive offers one PUT per
+  // file, as the vendor's does by default.
+  ARCHIVE_MULTIPART: z
+    .enum(["0", "1", "true", "false"])
+    .default("true")
+    .transform((v) => v === "1" || v === "true"),
 });
 
 export interface ArchiveConfig {
@@ -77,6 +83,8 @@ export interface ArchiveConfig {
   fixityIntervalHours?: number;
   fixityBudgetMiBps?: number;
   fixityPauseMs?: number;
+  // Optional so hand-built configs may leave it out; multipart uploads are offered unless false.
+  multipart?: boolean;
 }
 
 // The schedules of a config that leaves them out: renewal after two years, a weekly fixity audit.
@@ -124,5 +132,6 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     fixityIntervalHours: e.ARCHIVE_FIXITY_INTERVAL_HOURS,
     fixityBudgetMiBps: e.ARCHIVE_FIXITY_BUDGET_MIBPS,
     fixityPauseMs: e.ARCHIVE_FIXITY_PAUSE_MS,
+    multipart: e.ARCHIVE_MULTIPART,
   };
 }
