@@ -26,7 +26,7 @@ export interface MetadataSchemas {
 export type Identify = (
   bytes: Uint8Array,
   name?: string,
-) => { mimeType: string; puid?: string; formatName?: string; confident?: boolean };
+) => Promise<{ mimeType: string; puid?: string; formatName?: string; confident?: boolean }>;
 
 interface DecodedBase {
   id: string;
@@ -54,12 +54,12 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 // Checks and decodes the POs of one request; throws RequesterError parameterError / POFormatError.
 // `existingIds` are ids relObj may name besides the request's own (UpdatePOC: the stored version's).
-export function decodeSubmittedPos(
+export async function decodeSubmittedPos(
   pos: SubmittedPo[],
   schemas: MetadataSchemas,
   identify: Identify,
   existingIds: readonly string[] = [],
-): DecodedPo[] {
+): Promise<DecodedPo[]> {
   if (pos.length === 0) {
     throw requesterError(
       "parameterError",
@@ -68,7 +68,7 @@ export function decodeSubmittedPos(
   }
   const ids = assignIds(pos);
   const known = new Set([...ids, ...existingIds]);
-  return pos.map((po, index) => {
+  const decodeOne = async (po: SubmittedPo, index: number): Promise<DecodedPo> => {
     const id = ids[index]!;
     const where = `po[${index}] (id "${id}")`;
     if (po.binaryData && po.xmlData) {
@@ -130,7 +130,7 @@ export function decodeSubmittedPos(
         mimeType,
       };
     }
-    const detected = identify(bytes, id);
+    const detected = await identify(bytes, id);
     return {
       kind: "data",
       id,
@@ -144,7 +144,9 @@ export function decodeSubmittedPos(
       ...(detected.puid ? { pronomId: detected.puid } : {}),
       ...(detected.formatName ? { formatName: detected.formatName } : {}),
     };
-  });
+  };
+  // Every PO's checks run before any identification is awaited: the first faulty PO answers.
+  return Promise.all(pos.map(decodeOne));
 }
 
 // Client ids must be unique; POs without one get po-1, po-2, ... skipping ids already taken.
