@@ -47,6 +47,16 @@ describe("decodeSubmittedPos", () => {
     });
   });
 
+  it("decodes content of several MiB, and refuses base64 with padding inside or a stray length", async () => {
+    const big = Buffer.alloc(7 * 1024 * 1024, 0x5a);
+    const [po] = await decode([{ id: "big.bin", binaryData: { value: big.toString("base64") } }]);
+    expect(po!.bytes.equals(big)).toBe(true);
+    for (const value of ["QQ==QUJD", "QUJDR", "Q==="])
+      expect(await minorOf(() => decode([{ id: "x", binaryData: { value } }]))).toMatch(
+        /parameterError/,
+      );
+  });
+
   it("refuses zero POs", async () => {
     expect(await minorOf(() => decode([]))).toBe("parameterError");
   });
