@@ -52,10 +52,18 @@ declare module "oidc-provider" {
       params?: Record<string, unknown>;
       requestParamOIDCScopes: Set<string>;
       resourceServers?: Record<string, ResourceServerLike>;
-      session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+      session?: {
+        accountId?: string;
+        grantIdFor(clientId: string): string | undefined;
+        state?: { secret?: string };
+      };
       result?: { consent?: { grantId?: string } };
+      // Set by the end-session endpoint once it has validated an id_token_hint.
+      entities: { IdTokenHint?: { payload: { sub?: string } } };
+      urlFor(name: string): string;
       provider: Provider;
     };
+    set(field: string, value: string): void;
     body: unknown;
     type: string;
     status: number;
