@@ -284,6 +284,83 @@ test.describe("with four-eyes approval on", () => {
     await context.close();
   });
 
+  test("the delete dialog reads the setting when it opens; the requester sees and withdraws a waiting request", async ({
+    page,
+    browser,
+  }) => {
+    const id = await preserveThroughApi(page);
+    await page.goto(`/objects/${id}`);
+    // Opened once while four-eyes is off: the dialog would delete at once.
+    await page.getByRole("button", { name: "Delete object" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: "Delete object" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Another tab switches four-eyes on.
+    const adminTab = await page.context().newPage();
+    await adminTab.goto("/admin");
+    const toggle = adminTab.getByRole("switch", {
+      name: "Require a second administrator to approve deletions",
+    });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await adminTab.close();
+
+    // Opened again, the dialog offers nothing until it has read the setting anew.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/admin/settings", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Delete object" }).click();
+    await expect(dialog.getByText(/Checking whether a second administrator/)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Delete object" })).toHaveCount(0);
+    release();
+    await expect(dialog.getByText(/Four-eyes approval is on/)).toBeVisible();
+    await dialog.getByRole("radio", { name: /keep the evidence/ }).check();
+    await dialog.getByLabel("Reason").fill("Filed twice by mistake");
+    await dialog.getByLabel("Type the object ID to confirm").fill(id);
+    await dialog.getByRole("button", { name: "Ask for approval" }).click();
+    await page.unroute("**/api/admin/settings");
+
+    const waiting = page.getByRole("list", { name: "Deletion waiting for approval" });
+    await expect(waiting).toContainText("A deletion waits for a second administrator");
+    await expect(waiting).toContainText("You asked on");
+    await expect(waiting).toContainText("Filed twice by mistake");
+    await expect(page.getByRole("button", { name: "Delete object" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "an object with a deletion waiting");
+
+    // Another admin sees who asked, and may not withdraw it for them.
+    const second = await asSecondAdmin(browser);
+    await second.goto(`/objects/${id}`);
+    const theirs = second.getByRole("list", { name: "Deletion waiting for approval" });
+    await expect(theirs).toContainText(`${USERS.admin.name} asked on`);
+    await expect(theirs.getByRole("button", { name: "Withdraw my request" })).toHaveCount(0);
+    const requests = (await (
+      await second.request.get(`/api/admin/deletions?status=pending&poId=${id}`)
+    ).json()) as { requests: { id: string }[] };
+    const refused = await second.request.post(
+      `/api/admin/deletions/${requests.requests[0]!.id}/withdraw`,
+    );
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { message: "Only the administrator who asked can withdraw a request." },
+    });
+    await second.context().close();
+
+    await page.getByRole("button", { name: "Withdraw my request" }).click();
+    await expect(page.getByText(`Your request to delete ${id} was withdrawn.`)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Delete object" })).toBeVisible();
+    await page.goto(`/admin/audit?target=${id}`);
+    const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+    await expect(
+      table.getByRole("row").filter({ hasText: "Withdrew a deletion request" }),
+    ).toContainText(USERS.admin.name);
+    await setFourEyes(page, false);
+  });
+
   test("a deletion waits until a second admin approves it", async ({ page, browser }) => {
     await page.goto("/admin");
     const toggle = page.getByRole("switch", {

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DeleteObjectDialog } from "@/components/admin/delete-object-dialog";
+import { PendingDeletion } from "@/components/admin/pending-deletion";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Capabilities } from "@/lib/preservation/capabilities";
@@ -16,6 +17,7 @@ import {
   traceOptions,
   type ApiCallError,
 } from "@/lib/queries/preservation";
+import { pendingDeletionsOptions } from "@/lib/queries/admin";
 import { cn } from "@/lib/utils";
 import { AddVersion } from "./add-version";
 import { CapabilityNote } from "./capability-note";
@@ -184,15 +186,22 @@ export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: Ob
           <p className="text-ink-muted text-sm">
             Administrators may delete an object, with a reason that is kept.
           </p>
-          <DeleteObjectDialog
-            poId={poId}
-            userName={admin.name}
-            onDone={() => {
-              void queryClient.invalidateQueries({ queryKey: traceOptions(poId).queryKey });
-              void queryClient.invalidateQueries({ queryKey: objectVersionOptions(poId).queryKey });
-              router.replace(`/objects/${encodeURIComponent(poId)}`);
-            }}
-          />
+          <PendingDeletion poId={poId}>
+            <DeleteObjectDialog
+              poId={poId}
+              userName={admin.name}
+              onDone={() => {
+                void queryClient.invalidateQueries({ queryKey: traceOptions(poId).queryKey });
+                void queryClient.invalidateQueries({
+                  queryKey: objectVersionOptions(poId).queryKey,
+                });
+                void queryClient.invalidateQueries({
+                  queryKey: pendingDeletionsOptions(poId).queryKey,
+                });
+                router.replace(`/objects/${encodeURIComponent(poId)}`);
+              }}
+            />
+          </PendingDeletion>
         </section>
       ) : null}
     </div>
