@@ -57,18 +57,26 @@ test("profiles: filter by status and words, and read one in plain words", async 
 
   await page.getByLabel("Status").selectOption("inactive");
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(
-    page.getByRole("link", { name: "urn:scriptorium:profile:general:0.9" }),
-  ).toBeVisible();
+  // Named in words, the identifier beside the name.
+  await expect(page.getByRole("link", { name: "Earlier general business records" })).toBeVisible();
+  await expect(page.getByText("urn:scriptorium:profile:general:0.9")).toBeVisible();
   await expect(page.getByText("Expired")).toBeVisible();
 
   await page.getByLabel("Status").selectOption("all");
   await page.getByLabel("Search profiles").fill("signatures");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("1 profile", { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "urn:scriptorium:profile:signed-documents:1.0" }).click();
+  await page.getByRole("link", { name: "Signed documents of lasting value" }).click();
 
-  await expect(page.getByText(/Signed documents of lasting value/)).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Signed documents of lasting value" }),
+  ).toBeVisible();
+  await expect(page.getByText("urn:scriptorium:profile:signed-documents:1.0")).toBeVisible();
+  await expect(page.getByText(/kept permanently: preserves the documents/)).toBeVisible();
+  // How the ingest wizard's profiles relate to this one.
+  const note = page.getByRole("heading", { name: "Ingest profiles and this profile" });
+  await expect(note).toBeVisible();
+  await expect(page.getByText(/Permanent archive \(permanent-archive, permanent\)/)).toBeVisible();
   await expect(
     page.getByText("Preservation of digital signatures", { exact: false }),
   ).toBeVisible();
@@ -86,7 +94,9 @@ test("profiles: the description follows the reader's language", async ({ browser
   const context = await browser.newContext({ storageState: STORAGE.admin, locale: "de-DE" });
   const page = await context.newPage();
   await page.goto(`/profiles/${encodeURIComponent(PROFILE)}`);
-  await expect(page.getByText(/Allgemeines Geschäftsschriftgut/)).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Allgemeines Geschäftsschriftgut" }),
+  ).toBeVisible();
   await context.close();
 });
 
@@ -95,6 +105,9 @@ let poId = "";
 test("preserve files with a relation and metadata, then see what was stored", async ({ page }) => {
   await page.goto("/objects/new");
   await expectNoSeriousA11yViolations(page, "the Preserve page");
+  await expect(page.getByLabel("Preservation profile")).toContainText(
+    `General business records (${PROFILE})`,
+  );
   await page.getByLabel("Preservation profile").selectOption(PROFILE);
   // Disabled until hydrated: files set earlier would reach no handler.
   await expect(page.getByLabel("Files to preserve")).toBeEnabled();

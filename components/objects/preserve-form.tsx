@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import type { PreservePORequest } from "@scriptorium/contract/preservation/schemas";
+import { profileName } from "@/lib/preservation/profile-text";
 import { callPreservation, profilesOptions, type ApiCallError } from "@/lib/queries/preservation";
 import { FileDrop } from "./file-drop";
 import {
@@ -32,10 +33,12 @@ export interface PreserveFormProps {
   schemas: readonly MetadataSchemaOption[];
   // A profile chosen before (the profile page's "Preserve under this profile").
   initialProfile?: string;
+  // The reader's languages (Accept-Language), for the profiles' names.
+  languages: readonly string[];
 }
 
 // The form and, once the archive answered, what it stored.
-export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
+export function PreserveForm({ schemas, initialProfile, languages }: PreserveFormProps) {
   const profiles = useQuery(profilesOptions("active"));
   const [profile, setProfile] = useState(initialProfile ?? "");
   const [files, setFiles] = useState<DroppedFile[]>([]);
@@ -147,7 +150,7 @@ export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
             </option>
             {(profiles.data?.pro ?? []).map((p) => (
               <option key={p.pid} value={p.pid}>
-                {p.pid}
+                {profileName(p, languages)} ({p.pid})
               </option>
             ))}
           </select>

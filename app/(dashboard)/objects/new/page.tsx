@@ -7,6 +7,7 @@ import { ShieldIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/session";
 import { listSchemas } from "@/lib/metadata/registry";
+import { readerLanguages } from "../../profiles/_lib/retrieve-info";
 
 export const metadata: Metadata = { title: "Preserve objects" };
 
@@ -35,6 +36,7 @@ export default async function PreserveObjectsPage({
       {mayPreserve ? (
         <PreserveForm
           schemas={listSchemas()}
+          languages={await readerLanguages()}
           initialProfile={typeof profile === "string" ? profile : undefined}
         />
       ) : (
