@@ -105,6 +105,8 @@ let poId = "";
 test("preserve files with a relation and metadata, then see what was stored", async ({ page }) => {
   await page.goto("/objects/new");
   await expectNoSeriousA11yViolations(page, "the Preserve page");
+  await expect(page.getByText(/one new object, sealed with evidence/)).toBeVisible();
+  await expect(page.getByText(/Each file becomes one part of the new object/)).toBeVisible();
   await expect(page.getByLabel("Preservation profile")).toContainText(
     `General business records (${PROFILE})`,
   );
@@ -139,6 +141,13 @@ test("preserve files with a relation and metadata, then see what was stored", as
   );
   await page.getByRole("link", { name: "Open the object" }).click();
   await expect(page).toHaveURL(new RegExp(`/objects/${poId}$`));
+  // Each part says what it holds; the protocol's field name is only a tooltip.
+  const metadata = page.getByRole("heading", { name: "metadata-1" }).locator("..");
+  await expect(metadata.getByText("JSON", { exact: true })).toHaveAttribute(
+    "title",
+    "Protocol term: binaryData",
+  );
+  await expect(page.getByText("Binary", { exact: true })).toHaveCount(0);
 });
 
 test("retrieve with a preview, download the content and the evidence, and validate it", async ({
@@ -219,15 +228,26 @@ test("add a version by dropping a file, and find both versions", async ({ page }
 test("the trace shows every step", async ({ page }) => {
   await page.goto(`/objects/${poId}`);
   const trace = page.getByRole("list", { name: "Trace" });
-  for (const step of [
-    "Preserved",
-    "Evidence record created",
-    "Retrieved",
-    "New version submitted",
-  ]) {
+  // Changes stand out; reads are folded into runs ("4 reads") until opened.
+  for (const step of ["Preserved", "Evidence record created", "New version submitted"]) {
     await expect(trace.getByText(step, { exact: true }).first()).toBeVisible();
   }
   await expect(trace.getByText("Version added", { exact: true })).toHaveCount(2);
+  const reads = trace.getByText(/^\d+ reads?$/);
+  await expect(reads.first()).toBeVisible();
+  await expect(trace.getByText("Retrieved", { exact: true }).first()).toBeHidden();
+  await reads.first().click();
+  const opened = trace.getByRole("list", { name: "Reads" }).first();
+  await expect(opened.getByText("Retrieved", { exact: true }).first()).toBeVisible();
+  // Protocol words become plain ones, the term in a tooltip.
+  await expect(trace.getByText("sor PO")).toHaveCount(0);
+  const content = opened.getByText("retrieved the content").first();
+  await expect(content).toHaveAttribute("title", "Protocol term: sor PO");
+  await expect(opened.getByText("Retrieved", { exact: true }).first()).toHaveAttribute(
+    "title",
+    "Protocol term: RetrievePO",
+  );
+  await expectNoSeriousA11yViolations(page, "the trace with its reads open");
 });
 
 test("an admin deletes with a reason; the object is gone and the trace and audit log keep the story", async ({
@@ -250,6 +270,7 @@ test("an admin deletes with a reason; the object is gone and the trace and audit
   await expect(
     trace.getByText(/reason: Retention period of the board minutes ended/),
   ).toBeVisible();
+  await expect(trace.getByText("content deleted, evidence kept")).toBeVisible();
   await expectNoSeriousA11yViolations(page, "a deleted object's page");
 
   await page.goto(`/objects?fi=${encodeURIComponent(`id=${poId}`)}`);

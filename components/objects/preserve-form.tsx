@@ -11,6 +11,7 @@ import {
 } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
+import { Term } from "@/components/ui/term";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import type { PreservePORequest } from "@scriptorium/contract/preservation/schemas";
@@ -162,8 +163,8 @@ export function PreserveForm({ schemas, initialProfile, languages }: PreserveFor
         <CardHeader>
           <CardTitle>Files</CardTitle>
           <CardDescription>
-            Each file becomes one preservation object: XML files travel as XML, everything else as
-            binary data.
+            Each file becomes one <Term term="PO (preservation object)">part</Term> of the new
+            object: XML files are kept as XML, any other file byte for byte as it is.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">

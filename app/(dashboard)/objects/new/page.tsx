@@ -26,7 +26,7 @@ export default async function PreserveObjectsPage({
     <div className="flex flex-col gap-8">
       <PageHeader
         title="Preserve objects"
-        description="Send files and their metadata to the archive as one new preservation object, sealed with evidence."
+        description="Send files and their metadata to the archive as one new object, sealed with evidence: each file and each metadata record becomes one part of it."
         actions={
           <Link href="/objects" className={buttonClasses("secondary")}>
             Find objects
