@@ -1,5 +1,6 @@
 // Builds the oidc-provider instance: clients and users from identities.json, JWT access tokens
 // for the archive's APIs, refresh tokens for the dashboard, client credentials for scripts.
+import "./quiet-runtime-warning";
 import Provider, { errors, type OidcContext, type TokenLike } from "oidc-provider";
 import type { ArchiveConfig } from "../config";
 import type { ArchiveDb } from "../db/client";
