@@ -59,7 +59,9 @@ test("profiles: filter by status and words, and read one in plain words", async 
   await page.getByRole("button", { name: "Apply filters" }).click();
   // Named in words, the identifier beside the name.
   await expect(page.getByRole("link", { name: "Earlier general business records" })).toBeVisible();
-  await expect(page.getByText("urn:scriptorium:profile:general:0.9")).toBeVisible();
+  await expect(
+    page.getByText("urn:scriptorium:profile:general:0.9", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText("Expired")).toBeVisible();
 
   await page.getByLabel("Status").selectOption("all");
@@ -71,7 +73,9 @@ test("profiles: filter by status and words, and read one in plain words", async 
   await expect(
     page.getByRole("heading", { level: 1, name: "Signed documents of lasting value" }),
   ).toBeVisible();
-  await expect(page.getByText("urn:scriptorium:profile:signed-documents:1.0")).toBeVisible();
+  await expect(
+    page.getByText("urn:scriptorium:profile:signed-documents:1.0", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(/kept permanently: preserves the documents/)).toBeVisible();
   // How the ingest wizard's profiles relate to this one.
   const note = page.getByRole("heading", { name: "Ingest profiles and this profile" });
