@@ -27,7 +27,6 @@ import {
   requestDeletion,
   type DeletionRequestView,
 } from "@/lib/queries/admin";
-import type { ApiCallError } from "@/lib/queries/preservation";
 
 export interface DeleteObjectDialogProps {
   poId: string;
@@ -194,8 +193,8 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
                 {errors.confirm}
               </p>
             </div>
-            {settings.isError ? <ResultNotice error={settings.error as ApiCallError} /> : null}
-            {remove.isError ? <ResultNotice error={remove.error as ApiCallError} /> : null}
+            {settings.isError ? <ResultNotice error={settings.error} /> : null}
+            {remove.isError ? <ResultNotice error={remove.error} /> : null}
             <DeletionFailedNotice failed={failed} />
             <DeletionDialogActions
               label={!known ? "Checking…" : fourEyes ? "Ask for approval" : "Delete object"}

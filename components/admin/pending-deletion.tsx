@@ -11,7 +11,6 @@ import {
   withdrawDeletion,
   type DeletionRequestView,
 } from "@/lib/queries/admin";
-import type { ApiCallError } from "@/lib/queries/preservation";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
@@ -27,7 +26,7 @@ export function PendingDeletion({ poId, children }: { poId: string; children: Re
     },
   });
   if (pending.isPending) return null;
-  if (pending.isError) return <ResultNotice error={pending.error as ApiCallError} />;
+  if (pending.isError) return <ResultNotice error={pending.error} />;
   const requests = pending.data.requests;
   if (requests.length === 0) return <>{children}</>;
   return (
@@ -40,7 +39,7 @@ export function PendingDeletion({ poId, children }: { poId: string; children: Re
           onWithdraw={() => withdraw.mutate(request.id)}
         />
       ))}
-      {withdraw.isError ? <ResultNotice error={withdraw.error as ApiCallError} /> : null}
+      {withdraw.isError ? <ResultNotice error={withdraw.error} /> : null}
     </ul>
   );
 }

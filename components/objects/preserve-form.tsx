@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import type { PreservePORequest } from "@scriptorium/contract/preservation/schemas";
 import { profileName } from "@/lib/preservation/profile-text";
-import { callPreservation, profilesOptions, type ApiCallError } from "@/lib/queries/preservation";
+import { callPreservation, profilesOptions } from "@/lib/queries/preservation";
 import { FileDrop } from "./file-drop";
 import {
   decideFile,
@@ -119,7 +119,7 @@ export function PreserveForm({ schemas, initialProfile, languages }: PreserveFor
     );
   }
 
-  const error = preserve.error as ApiCallError | null;
+  const error = preserve.error;
   return (
     <form
       className="flex flex-col gap-6"
@@ -155,7 +155,7 @@ export function PreserveForm({ schemas, initialProfile, languages }: PreserveFor
               </option>
             ))}
           </select>
-          {profiles.isError ? <ResultNotice error={profiles.error as ApiCallError} /> : null}
+          {profiles.isError ? <ResultNotice error={profiles.error} /> : null}
         </CardContent>
       </Card>
 

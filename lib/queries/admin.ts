@@ -8,7 +8,7 @@ import type {
   DeletionMode,
   DeletionRequestInput,
 } from "@/lib/deletions/rules";
-import { readApiAnswer, sendJson } from "./preservation";
+import { getJson, sendJson } from "./api-client";
 
 // A deletion request as the routes answer it (dates as ISO strings).
 export interface DeletionRequestView {
@@ -31,10 +31,6 @@ export interface DeletionRequestView {
   byYou?: boolean;
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readApiAnswer<T>(await fetch(url, { headers: { Accept: "application/json" }, signal }));
-}
-
 // Deletion requests in the admin's tenants, newest first; only those with `status` when given.
 export function deletionRequestsOptions(status?: DeletionStatus) {
   return queryOptions({
@@ -42,7 +38,7 @@ export function deletionRequestsOptions(status?: DeletionStatus) {
     queryFn: ({ signal }) =>
       getJson<{ requests: DeletionRequestView[] }>(
         `/api/admin/deletions${status ? `?status=${status}` : ""}`,
-        signal,
+        { signal },
       ),
     staleTime: 0,
   });
@@ -55,7 +51,7 @@ export function pendingDeletionsOptions(poId: string) {
     queryFn: ({ signal }) =>
       getJson<{ requests: DeletionRequestView[] }>(
         `/api/admin/deletions?status=pending&poId=${encodeURIComponent(poId)}`,
-        signal,
+        { signal },
       ),
     staleTime: 0,
   });
@@ -78,7 +74,7 @@ export interface AdminSettings {
 export function adminSettingsOptions() {
   return queryOptions({
     queryKey: ["admin", "settings"],
-    queryFn: ({ signal }) => getJson<AdminSettings>("/api/admin/settings", signal),
+    queryFn: ({ signal }) => getJson<AdminSettings>("/api/admin/settings", { signal }),
     staleTime: 0,
   });
 }
@@ -97,7 +93,7 @@ export function auditLogOptions(filters: AuditFilters) {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(query);
       if (pageParam !== null) params.set("before", String(pageParam));
-      return getJson<AuditPage>(`/api/admin/audit?${params.toString()}`, signal);
+      return getJson<AuditPage>(`/api/admin/audit?${params.toString()}`, { signal });
     },
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
