@@ -258,10 +258,11 @@ describe("sign-out", () => {
     const jar = new CookieJar();
     await signInWithCode(dashboard("archivist"), jar);
     const other = await signInWithCode(dashboard("admin"), new CookieJar());
-    for (const params of [
+    const asked: Record<string, string>[] = [
       { client_id: "scriptorium", post_logout_redirect_uri: signInPage },
       { id_token_hint: other.id_token!, post_logout_redirect_uri: signInPage },
-    ]) {
+    ];
+    for (const params of asked) {
       const page = await browse(jar, endUrl(params).href);
       expect(page.status).toBe(200);
       expect(page.body).toContain("Stay signed in");
