@@ -58,10 +58,14 @@ declare module "oidc-provider" {
         state?: { secret?: string };
       };
       result?: { consent?: { grantId?: string } };
-      // Set by the end-session endpoint once it has validated an id_token_hint.
-      entities: { IdTokenHint?: { payload: { sub?: string } } };
       urlFor(name: string): string;
       provider: Provider;
+      // The tokens and other entities the current request produced, by kind; IdTokenHint is set
+      // by the end-session endpoint once it has validated an id_token_hint.
+      entities?: {
+        ClientCredentials?: TokenLike;
+        IdTokenHint?: { payload: { sub?: string } };
+      };
     };
     set(field: string, value: string): void;
     body: unknown;
@@ -107,6 +111,8 @@ declare module "oidc-provider" {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
     on(event: string, listener: (...args: never[]) => void): this;
+    // Koa middleware around every request the provider serves.
+    use(middleware: (ctx: OidcContext, next: () => Promise<void>) => Promise<void>): void;
   }
 
   export const errors: { InvalidTarget: new (description?: string) => Error };
