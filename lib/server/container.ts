@@ -11,6 +11,8 @@ import "server-only";
 //   process caches: issuer metadata, the archive's capabilities, overview reads, metadata schemas,
 //   and the request scope that carries a looked-up session from next-auth to the routes.
 //
+//   process state: the catalogue sync's running run and its schedule (one run per process).
+//
 // Route modules of one `next start` do not share module state, so everything lives on one
 // globalThis key. Parts are made lazily because `next build` imports these modules without a
 // runtime configuration. Tests replace /api parts with `configureApi` (lib/api/testing/harness.ts)
@@ -22,6 +24,7 @@ import { requestToken, type IssuerMetadataCache } from "@/lib/auth/oidc-client";
 import type { SessionLookup } from "@/lib/auth/request-scope";
 import { oidcSettings, TOKEN_MARGIN_MS } from "@/lib/auth/settings";
 import { createTokenSource, type TokenSource } from "@/lib/auth/token-source";
+import type { RunSummary } from "@/lib/catalogue/sync-runner";
 import { openDashboardDb, type DashboardDb } from "@/lib/db/client";
 import { loadEnv, type Env } from "@/lib/env";
 import { createIngestClient, type IngestClient } from "@/lib/ingest/client";
@@ -51,6 +54,13 @@ interface Parts {
   issuerMetadata: IssuerMetadataCache;
   sessionLookup: AsyncLocalStorage<SessionLookup>;
   metadataRegistry: { dir: string; registry: MetadataRegistry };
+  catalogueSync: CatalogueSyncState;
+}
+
+// The catalogue sync of this process: the run under way, and the timer of the schedule.
+export interface CatalogueSyncState {
+  running?: Promise<RunSummary>;
+  schedule?: NodeJS.Timeout;
 }
 
 interface Container {
@@ -247,7 +257,14 @@ export function getMetadataRegistryIn(dir: string): MetadataRegistry {
   return parts.metadataRegistry.registry;
 }
 
-// Forgets every part: the next use makes it again from the environment (tests).
+// The catalogue sync's run and schedule, shared by every route and the instrumentation hook.
+export function getCatalogueSyncState(): CatalogueSyncState {
+  return once("catalogueSync", () => ({}));
+}
+
+// Forgets every part: the next use makes it again from the environment (tests). A scheduled sync
+// stops with the parts it would have used.
 export function resetServer(): void {
+  clearTimeout(holder.__scriptoriumServer?.parts.catalogueSync?.schedule);
   holder.__scriptoriumServer = undefined;
 }
