@@ -172,9 +172,17 @@ describe.skipIf(!archiveTarget().embedded)("an external RFC 3161 time-stamp auth
       [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END/g)].map(([, body]) =>
         body!.replace(/\s+/g, ""),
       );
-    expect(der(await response.text())).toEqual(
-      der(await readFile(path.join(dir, "chain.pem"), "utf8")),
-    );
+    const configured = der(await readFile(path.join(dir, "chain.pem"), "utf8"));
+    expect(der(await response.text())).toEqual(configured);
+    // And in every profile's extension, beside its description.
+    const profiles = (await ok("RetrieveInfo", {})).pro as Loose[];
+    expect(profiles.length).toBeGreaterThan(0);
+    for (const profile of profiles) {
+      const ext = (profile.ext as { name: string; value: string }[]).find(
+        (e) => e.name === "urn:scriptorium:tsa-certificates",
+      );
+      expect(der(ext!.value)).toEqual(configured);
+    }
   });
 
   it("seals with OpenSSL's time-stamps: the record validates and OpenSSL verifies it with the CA", async () => {
