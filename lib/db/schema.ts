@@ -150,3 +150,6 @@ export const statusSnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenant, t.packageId, t.submissionName] })],
 );
+
+// The holdings catalogue and its sync cursor.
+export * from "./catalogue-schema";

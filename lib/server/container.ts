@@ -153,6 +153,7 @@ const API_KEYS: readonly (keyof ApiDeps)[] = [
   "getUpstreamToken",
   "recordAudit",
   "journal",
+  "catalogue",
   "ingest",
   "preservation",
   "appOrigins",
@@ -162,19 +163,26 @@ const API_KEYS: readonly (keyof ApiDeps)[] = [
 // The real /api dependencies. Imported here, not above: the session module brings next-auth,
 // which scripts and tests that only need the database should not load.
 async function wireApi(): Promise<ApiDeps> {
-  const [{ getCurrentSession }, { recordAudit }, { assertDirectDeletionAllowed }, journal] =
-    await Promise.all([
-      import("@/lib/auth/session"),
-      import("@/lib/journal/audit"),
-      import("@/lib/deletions/guard"),
-      import("@/lib/api/journal"),
-    ]);
+  const [
+    { getCurrentSession },
+    { recordAudit },
+    { assertDirectDeletionAllowed },
+    journal,
+    { createCatalogueRecorder },
+  ] = await Promise.all([
+    import("@/lib/auth/session"),
+    import("@/lib/journal/audit"),
+    import("@/lib/deletions/guard"),
+    import("@/lib/api/journal"),
+    import("@/lib/catalogue/recorder"),
+  ]);
   return {
     // The session comes from the request's cookie, read by next/headers inside the auth module.
     getSession: () => getCurrentSession(),
     getUpstreamToken,
     recordAudit: (entry) => recordAudit(entry),
     journal: journal.createSubmissionJournal(getDb),
+    catalogue: createCatalogueRecorder(getDb),
     ingest: getIngestClient(),
     preservation: getPreservationClient(),
     appOrigins: [new URL(getEnv().APP_URL).origin],
