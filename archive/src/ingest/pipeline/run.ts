@@ -21,7 +21,7 @@ import { bagValidation } from "./bag-validation";
 import { fixity } from "./fixity";
 import { formatIdentification } from "./format-identification";
 import { metadataValidation } from "./metadata-validation";
-import { createPipelineProgress, type PipelineProgress } from "./progress";
+import { createPipelineProgress } from "./progress";
 import { contentRetrieval } from "./retrieval";
 import type { PipelineContext, Plugin, WorkMetadata } from "./types";
 
