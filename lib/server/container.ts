@@ -9,7 +9,8 @@ import "server-only";
 //    └──► status hub (one poller per SIP; a PostgreSQL relay when DATABASE_URL) ──► journal
 //
 //   process caches: issuer metadata, the archive's capabilities, overview reads, metadata schemas,
-//   and the request scope that carries a looked-up session from next-auth to the routes.
+//   sessions found valid in the last 2 s (by cookie), and the request scope that carries a
+//   looked-up session from next-auth to the routes.
 //
 //   process state: the catalogue sync's running run and its schedule (one run per process).
 //
@@ -22,6 +23,11 @@ import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
 import { requestToken, type IssuerMetadataCache } from "@/lib/auth/oidc-client";
 import type { SessionLookup } from "@/lib/auth/request-scope";
+import {
+  createSessionCache,
+  SESSION_CACHE_TTL_MS,
+  type SessionCache,
+} from "@/lib/auth/session-cache";
 import { oidcSettings, TOKEN_MARGIN_MS } from "@/lib/auth/settings";
 import { createTokenSource, type TokenSource } from "@/lib/auth/token-source";
 import type { RunSummary } from "@/lib/catalogue/sync-runner";
@@ -53,6 +59,7 @@ interface Parts {
   overviewReads: TtlCache<PackageRead>;
   issuerMetadata: IssuerMetadataCache;
   sessionLookup: AsyncLocalStorage<SessionLookup>;
+  sessionCache: SessionCache;
   metadataRegistry: { dir: string; registry: MetadataRegistry };
   catalogueSync: CatalogueSyncState;
 }
@@ -111,6 +118,7 @@ export function getTokenSource(): Promise<TokenSource> {
     createTokenSource({
       db: await getDb(),
       marginMs: TOKEN_MARGIN_MS,
+      rememberMs: SESSION_CACHE_TTL_MS,
       refresh: (refreshToken) =>
         requestToken(oidcSettings(), { grant_type: "refresh_token", refresh_token: refreshToken }),
       clientCredentials: () => requestToken(oidcSettings(), { grant_type: "client_credentials" }),
@@ -246,6 +254,11 @@ export function getIssuerMetadataCache(): IssuerMetadataCache {
 // Carries the session next-auth's callbacks looked up to getCurrentSession() in the same request.
 export function getSessionLookup(): AsyncLocalStorage<SessionLookup> {
   return once("sessionLookup", () => new AsyncLocalStorage<SessionLookup>());
+}
+
+// Sessions found valid in the last moment, by session cookie (lib/auth/session-cache.ts).
+export function getSessionCache(): SessionCache {
+  return once("sessionCache", () => createSessionCache());
 }
 
 // The metadata schemas in `dir`, compiled once (again when another folder is asked for).
