@@ -3,6 +3,7 @@ import "server-only";
 // log and the journal over the dashboard database, and the clients configured from the environment.
 import { getCurrentSession } from "@/lib/auth/session";
 import { getUpstreamToken } from "@/lib/auth/upstream-token";
+import { createBatchStore } from "@/lib/batch/store";
 import { getDb } from "@/lib/db";
 import { assertDirectDeletionAllowed } from "@/lib/deletions/guard";
 import { env } from "@/lib/env";
@@ -20,6 +21,7 @@ export function createDefaultDeps(): ApiDeps {
     getUpstreamToken: (session) => getUpstreamToken(session),
     recordAudit: (entry) => recordAudit(entry),
     journal: createSubmissionJournal(getDb),
+    batches: createBatchStore(getDb),
     ingest: getIngestClient(),
     preservation: getPreservationClient(),
     appOrigins: [new URL(env.APP_URL).origin],

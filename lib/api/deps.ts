@@ -4,6 +4,7 @@ import "server-only";
 // tests replace any of them with `configureApi` (e.g. a session, or a client whose fetch counts).
 import type { CurrentSession } from "@/lib/auth/session";
 import type { AuditEntry } from "@/lib/journal/audit";
+import type { BatchStore } from "@/lib/batch/store";
 import type { IngestClient } from "@/lib/ingest/client";
 import type { PreservationClient } from "@/lib/preservation/client";
 import type { SubmissionJournal } from "./journal";
@@ -17,6 +18,7 @@ export interface ApiDeps {
   getUpstreamToken(session: ApiSession): Promise<string>;
   recordAudit(entry: AuditEntry): Promise<void>;
   journal: SubmissionJournal;
+  batches: BatchStore;
   ingest: IngestClient;
   preservation: PreservationClient;
   // Origins whose pages may send changes (APP_URL's), besides the request's own.
@@ -44,6 +46,7 @@ export async function apiDeps(): Promise<ApiDeps> {
     "getUpstreamToken",
     "recordAudit",
     "journal",
+    "batches",
     "ingest",
     "preservation",
     "appOrigins",

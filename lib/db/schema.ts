@@ -150,3 +150,6 @@ export const statusSnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenant, t.packageId, t.submissionName] })],
 );
+
+// Batches sent from a folder and a spreadsheet.
+export * from "./batch-schema";
