@@ -54,6 +54,14 @@ export interface QueueDeps {
 
 export const DEFAULT_CONCURRENCY = 3;
 
+export interface ServerItem {
+  key: string;
+  state: string;
+  packageId: string | null;
+  submissionName: string | null;
+  status: string | null;
+}
+
 export interface BatchQueue {
   get(): QueueSnapshot;
   subscribe(listener: () => void): () => void;
@@ -61,8 +69,9 @@ export interface BatchQueue {
   resume(): void;
   cancel(): void;
   retryFailed(): void;
-  // SIP statuses read from the batch status endpoint, by item key.
-  applyStatuses(statuses: ReadonlyMap<string, string>): void;
+  // What the batch status endpoint says: SIP statuses, and packages the server took whose answer
+  // never reached this page (a reload mid-send), which are then not sent again.
+  reconcile(server: readonly ServerItem[]): void;
   // Stops timers and in-flight sends without changing the stored state (the page is leaving).
   dispose(): void;
 }
@@ -210,8 +219,16 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
       changed(true);
       pump();
     },
-    applyStatuses(statuses) {
-      for (const [key, status] of statuses) apply(key, { type: "status", status });
+    reconcile(server) {
+      for (const item of server) {
+        if (item.state !== "sent" || !item.packageId || running.has(item.key)) continue;
+        const i = index.get(item.key);
+        if (i !== undefined && items[i]!.state.kind === "queued") {
+          const { packageId, submissionName, status } = item;
+          apply(item.key, { type: "accepted", packageId, submissionName, status });
+        }
+        if (item.status) apply(item.key, { type: "status", status: item.status });
+      }
       changed();
     },
     dispose() {
