@@ -22,6 +22,11 @@ const BENCHMARKS = [
     what: "browser upload against curl, status fan-out",
     file: "scripts/bench-ingest-ui.ts",
   },
+  {
+    name: "batch",
+    what: "1,000 documents by the batch page against the terminal command",
+    file: "scripts/bench-batch.ts",
+  },
 ];
 
 const wanted = process.argv.slice(2);
