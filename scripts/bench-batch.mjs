@@ -113,9 +113,6 @@ async function browserRun(browser, folder) {
   await page.evaluate(() => (window.__longTasks = []));
   const started = performance.now();
   await send.click();
-  const ingested = page
-    .locator("div", { has: page.getByText("Ingested", { exact: true }) })
-    .locator("dd");
   await page.waitForFunction(
     (n) => {
       const dt = [...document.querySelectorAll("dt")].find((d) => d.textContent === "Ingested");
@@ -127,11 +124,7 @@ async function browserRun(browser, folder) {
   const seconds = (performance.now() - started) / 1000;
   const longTasks = await page.evaluate(() => window.__longTasks);
   const heapAfter = await heapMb(cdp);
-  const failed = await page
-    .locator("div", { has: page.getByText("Failed", { exact: true }) })
-    .locator("dd")
-    .textContent();
-  await ingested.textContent();
+  const failed = await page.locator('dt:text-is("Failed") + dd').textContent();
   await context.close();
   return { seconds, longTasks, heapBefore, heapAfter, failed };
 }

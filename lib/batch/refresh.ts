@@ -7,8 +7,8 @@ import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import type { BatchItemStatus } from "./api-schemas";
 
 // At most this many upstream status calls per read of a batch, this many at a time.
-export const REFRESH_PER_READ = 40;
-const PARALLEL = 6;
+export const REFRESH_PER_READ = 100;
+const PARALLEL = 8;
 
 const cursors = new Map<string, number>();
 
