@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { resetServer } from "@/lib/server/container";
 import { ENV_VARIABLES, EnvError, checkEnvAtStartup, env, loadEnv } from "./env";
 
 function problemsOf(source: Record<string, string>): string[] {
@@ -209,15 +210,14 @@ describe("loadEnv failure sentences", () => {
 });
 
 describe("start-up", () => {
-  const cache = globalThis as { __scriptoriumEnv?: unknown };
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.restoreAllMocks();
-    delete cache.__scriptoriumEnv;
+    resetServer();
   });
 
   it("stops the process with the sentence when the environment is bad", () => {
-    delete cache.__scriptoriumEnv;
+    resetServer();
     vi.stubEnv("PRESERVATION_API_URL", "foo");
     const exit = vi.spyOn(process, "exit").mockImplementation(() => undefined as never);
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -229,7 +229,7 @@ describe("start-up", () => {
   });
 
   it("serves `env` from process.env, parsed once", () => {
-    delete cache.__scriptoriumEnv;
+    resetServer();
     vi.stubEnv("UPSTREAM_TIMEOUT_MS", "2000");
     expect(env.UPSTREAM_TIMEOUT_MS).toBe(2000);
     vi.stubEnv("UPSTREAM_TIMEOUT_MS", "3000");

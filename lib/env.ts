@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { getEnv } from "@/lib/server/container";
 
 // The defaults point at the embedded archive, so `npm start` works on a fresh machine.
 export const ENV_DEFAULTS = {
@@ -194,13 +195,8 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-const cache = globalThis as typeof globalThis & { __scriptoriumEnv?: Env };
-
-// The validated environment, parsed on first use; instrumentation.ts forces that use at start-up.
-export function getEnv(): Env {
-  cache.__scriptoriumEnv ??= loadEnv(process.env);
-  return cache.__scriptoriumEnv;
-}
+// Parsed once per process by the server container (lib/server/container.ts).
+export { getEnv };
 
 // Called by instrumentation.ts: `next start` only logs a failing register() and goes on serving
 // errors, so bad configuration ends the process here instead.

@@ -5,6 +5,15 @@ import {
   defaultShouldDehydrateQuery,
   environmentManager,
 } from "@tanstack/react-query";
+import type { ApiError } from "./queries/api-client";
+
+// Query and mutation functions fail with the API client's one error type (lib/queries/api-client.ts),
+// so `error.status`, `error.code` and `error.message` need no cast in components.
+declare module "@tanstack/react-query" {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
 
 // Query functions throw errors that carry the HTTP `status` of the dashboard's /api answer.
 export function httpStatusOf(error: unknown): number | undefined {

@@ -11,7 +11,6 @@ import { DataTable } from "@/components/ui/data-table";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { auditFilterQuery, type AuditFilters, type AuditRow } from "@/lib/admin/audit-filters";
 import { auditExportUrl, auditLogOptions } from "@/lib/queries/admin";
-import type { ApiCallError } from "@/lib/queries/preservation";
 import { AuditFilterForm } from "./audit-filter-form";
 import { actionText, detailPairs } from "./audit-words";
 
@@ -121,7 +120,7 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
           Export as JSON
         </a>
       </div>
-      {log.isError ? <ResultNotice error={log.error as ApiCallError} /> : null}
+      {log.isError ? <ResultNotice error={log.error} /> : null}
       <div className="border-line overflow-x-auto rounded-xl border">
         <DataTable table={table} caption="Audit log entries, newest first" />
         {log.isPending ? (

@@ -15,7 +15,6 @@ import {
   deletionRequestsOptions,
   type DeletionRequestView,
 } from "@/lib/queries/admin";
-import type { ApiCallError } from "@/lib/queries/preservation";
 
 export interface DecisionDialogProps {
   request: DeletionRequestView;
@@ -115,7 +114,7 @@ export function DecisionDialog({ request, decision, disabledReason }: DecisionDi
                 className={inputClasses("py-2")}
               />
             </div>
-            {decide.isError ? <ResultNotice error={decide.error as ApiCallError} /> : null}
+            {decide.isError ? <ResultNotice error={decide.error} /> : null}
             <DeletionFailedNotice failed={failed} />
             <DeletionDialogActions
               label={words.submit}

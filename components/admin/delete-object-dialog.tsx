@@ -27,7 +27,6 @@ import {
   requestDeletion,
   type DeletionRequestView,
 } from "@/lib/queries/admin";
-import type { ApiCallError } from "@/lib/queries/preservation";
 
 export interface DeleteObjectDialogProps {
   poId: string;
@@ -187,7 +186,7 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
                 {errors.confirm}
               </p>
             </div>
-            {remove.isError ? <ResultNotice error={remove.error as ApiCallError} /> : null}
+            {remove.isError ? <ResultNotice error={remove.error} /> : null}
             <DeletionFailedNotice failed={failed} />
             <DeletionDialogActions
               label={fourEyes ? "Ask for approval" : "Delete object"}

@@ -8,7 +8,6 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { MODE_TEXT, STATUS_TEXT } from "@/lib/deletions/rules";
 import type { DeletionStatus } from "@/lib/db/schema";
 import { deletionRequestsOptions, type DeletionRequestView } from "@/lib/queries/admin";
-import type { ApiCallError } from "@/lib/queries/preservation";
 import { DecisionDialog } from "./decision-dialog";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {
@@ -46,7 +45,7 @@ export function PendingDeletions({ userId }: { userId: string }) {
         Loading the requests…
       </p>
     );
-  if (pending.isError) return <ResultNotice error={pending.error as ApiCallError} />;
+  if (pending.isError) return <ResultNotice error={pending.error} />;
   const requests = pending.data.requests;
   if (requests.length === 0)
     return <p className="text-ink-muted text-sm">No deletion is waiting for approval.</p>;
@@ -121,7 +120,7 @@ export function DeletionHistory() {
         Loading the history…
       </p>
     );
-  if (all.isError) return <ResultNotice error={all.error as ApiCallError} />;
+  if (all.isError) return <ResultNotice error={all.error} />;
   if (all.data.requests.length === 0)
     return <p className="text-ink-muted text-sm">No deletion has been asked for yet.</p>;
   return (

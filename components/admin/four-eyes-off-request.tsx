@@ -10,7 +10,6 @@ import {
   decideFourEyesOff,
   type FourEyesOffRequestView,
 } from "@/lib/queries/admin";
-import type { ApiCallError } from "@/lib/queries/preservation";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -72,7 +71,7 @@ export function FourEyesOffRequest({
           {mine ? "Withdraw my request" : "Reject: keep it on"}
         </Button>
       </div>
-      {decide.isError ? <ResultNotice error={decide.error as ApiCallError} /> : null}
+      {decide.isError ? <ResultNotice error={decide.error} /> : null}
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ResultNotice } from "@/components/results/result-notice";
 import { adminSettingsOptions, saveFourEyes } from "@/lib/queries/admin";
-import type { ApiCallError } from "@/lib/queries/preservation";
 import { cn } from "@/lib/utils";
 import { FourEyesOffRequest } from "./four-eyes-off-request";
 
@@ -67,8 +66,8 @@ export function FourEyesToggle({ userId }: { userId: string }) {
         </div>
       </div>
       {pendingOff ? <FourEyesOffRequest request={pendingOff} userId={userId} /> : null}
-      {settings.isError ? <ResultNotice error={settings.error as ApiCallError} /> : null}
-      {save.isError ? <ResultNotice error={save.error as ApiCallError} /> : null}
+      {settings.isError ? <ResultNotice error={settings.error} /> : null}
+      {save.isError ? <ResultNotice error={save.error} /> : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import type { BatchQueue } from "@/lib/batch/queue";
 import { stateLabel } from "@/lib/batch/queue-state";
 import { reportCsv } from "@/lib/batch/report";
-import { apiJson } from "@/lib/queries/ingest";
+import { cancelBatch } from "@/lib/queries/batch";
 import { countItems, timeLeft } from "./batch-counts";
 import type { StoredBatch } from "./batch-storage";
 
@@ -70,9 +70,8 @@ export function BatchProgress({
 
   const cancel = async () => {
     queue.cancel();
-    await apiJson(`/api/batches/${encodeURIComponent(batch.id)}`, { method: "DELETE" }).catch(
-      () => {},
-    );
+    // The queue has stopped here already; the server's record only keeps other tabs from sending.
+    await cancelBatch(batch.id).catch(() => {});
   };
 
   return (

@@ -2,13 +2,13 @@
 // upload planner, uploadFile for large files, sendPlan, PUT /api/ingest/document with the batch
 // and package named so the server sends it at most once), the state is saved to IndexedDB, the
 // SIP statuses come from one batch status endpoint, and going offline pauses the queue.
-import { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { sendPlan } from "@/components/ingests/send-plan";
-import type { BatchStatus } from "@/lib/batch/api-schemas";
 import { createBatchQueue, type BatchQueue, type Failure, type QueueItem } from "@/lib/batch/queue";
 import { isFinished } from "@/lib/batch/queue-state";
 import { UPLOAD_REUSE_MARGIN_MS } from "@/lib/drafts/draft";
-import { ApiFailure, apiJson, requestUploadUrl } from "@/lib/queries/ingest";
+import { ApiError } from "@/lib/queries/api-client";
+import { batchStatus, ingestBatchPackage } from "@/lib/queries/batch";
+import { requestUploadUrl } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
 import { planUpload } from "@/lib/upload/planner";
 import { UploadError, uploadFile } from "@/lib/upload/uploader";
@@ -19,9 +19,9 @@ const STATUS_EVERY_MS = 2_000;
 export function classifyFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
   const api =
-    error instanceof ApiFailure
+    error instanceof ApiError
       ? error
-      : error instanceof UploadError && error.cause instanceof ApiFailure
+      : error instanceof UploadError && error.cause instanceof ApiError
         ? error.cause
         : null;
   if (api?.status === 401) return { message, retry: false, signedOut: true };
@@ -89,18 +89,8 @@ export function startBatchRunner(
         return result.key;
       },
       read: blobToBase64,
-      submit: async (body) => {
-        const path = `/api/ingest/document?batch=${encodeURIComponent(batch.id)}&item=${encodeURIComponent(item.key)}`;
-        return IngestResponse.parse(
-          await apiJson(path, {
-            method: "PUT",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(body),
-            signal,
-          }),
-        );
-      },
-      isTooLarge: (error) => error instanceof ApiFailure && error.code === "JSON_TOO_LARGE",
+      submit: (body) => ingestBatchPackage(batch.id, item.key, body, signal),
+      isTooLarge: (error) => error instanceof ApiError && error.code === "JSON_TOO_LARGE",
     });
     return {
       packageId: answer.packageId,
@@ -125,10 +115,7 @@ export function startBatchRunner(
     const open = items.some((i) => !isFinished(i.state));
     if (open && mode.kind !== "paused") {
       try {
-        const status = (await apiJson(`/api/batches/${encodeURIComponent(batch.id)}`, {
-          cache: "no-store",
-        })) as BatchStatus;
-        queue.reconcile(status.items);
+        queue.reconcile((await batchStatus(batch.id)).items);
       } catch {
         // The next read tries again; a session that ended shows when the next package is sent.
       }

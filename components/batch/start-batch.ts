@@ -1,10 +1,9 @@
 // Turns a clean plan into a stored batch: recorded on the server (so each package is sent at most
 // once and the journal can filter by it), then kept in IndexedDB with its files.
-import { CreatedBatch } from "@/lib/batch/api-schemas";
 import { packagePlanInput } from "@/lib/batch/package-input";
 import type { BatchPlan } from "@/lib/batch/plan";
 import { QUEUED } from "@/lib/batch/queue-state";
-import { apiJson } from "@/lib/queries/ingest";
+import { createBatch } from "@/lib/queries/batch";
 import {
   BATCH_VERSION,
   startStoredBatch,
@@ -21,21 +20,15 @@ export async function startBatch(options: {
   files: ReadonlyMap<string, File>;
 }): Promise<{ batch: StoredBatch; data: StoredBatchData }> {
   const { plan, profile, schemaUri } = options;
-  const created = CreatedBatch.parse(
-    await apiJson("/api/batches", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        name: options.name,
-        profile,
-        items: plan.packages.map((p) => ({
-          key: p.key,
-          title: p.title,
-          ...(p.packageId ? { packageId: p.packageId } : {}),
-        })),
-      }),
-    }),
-  );
+  const id = await createBatch({
+    name: options.name,
+    profile,
+    items: plan.packages.map((p) => ({
+      key: p.key,
+      title: p.title,
+      ...(p.packageId ? { packageId: p.packageId } : {}),
+    })),
+  });
   const data: StoredBatchData = {
     inputs: Object.fromEntries(
       plan.packages.map((p) => [p.key, packagePlanInput(p, profile, schemaUri)]),
@@ -46,7 +39,7 @@ export async function startBatch(options: {
   };
   const batch: StoredBatch = {
     version: BATCH_VERSION,
-    id: created.id,
+    id,
     name: options.name,
     profile,
     createdAt: Date.now(),

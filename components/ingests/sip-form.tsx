@@ -12,7 +12,8 @@ import {
 import { UploadProgressRow } from "@/components/ingest/upload-progress-row";
 import { Button } from "@/components/ui/button";
 import { isHttpUrl, type IngestSipRequest } from "@scriptorium/contract/ingest/schemas";
-import { ApiFailure, requestUploadUrl, statusPagePath, submitSip } from "@/lib/queries/ingest";
+import { ApiError } from "@/lib/queries/api-client";
+import { requestUploadUrl, statusPagePath, submitSip } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
 import type { UploadRowState } from "@/lib/upload/progress-text";
 import { uploadFile } from "@/lib/upload/uploader";
@@ -61,7 +62,7 @@ export function SipForm() {
         } catch (failure) {
           // The archive's own limit may be lower than the spec's: upload and name the key instead.
           if (!(
-            failure instanceof ApiFailure &&
+            failure instanceof ApiError &&
             failure.code === "JSON_TOO_LARGE" &&
             carriage?.method === "inline"
           ))

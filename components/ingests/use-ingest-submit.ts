@@ -11,7 +11,8 @@ import {
   type DraftUpload,
   type IngestDraft,
 } from "@/lib/drafts/draft";
-import { ApiFailure, requestUploadUrl, submitIngest, type AcceptedSip } from "@/lib/queries/ingest";
+import { ApiError } from "@/lib/queries/api-client";
+import { requestUploadUrl, submitIngest, type AcceptedSip } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
 import type { UploadPlan } from "@/lib/upload/planner";
 import type { UploadRowState } from "@/lib/upload/progress-text";
@@ -104,7 +105,7 @@ const TOO_LARGE_NOTICE =
 // Whether `error` is the archive refusing one of `keys` (e.g. expired, or unknown after a restore).
 function refusesKey(error: unknown, keys: string[]): boolean {
   return (
-    error instanceof ApiFailure &&
+    error instanceof ApiError &&
     error.status >= 400 &&
     error.status < 500 &&
     error.status !== 401 &&
@@ -215,7 +216,7 @@ export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
           },
           read: blobToBase64,
           submit: (body) => submitIngest(body),
-          isTooLarge: (error) => error instanceof ApiFailure && error.code === "JSON_TOO_LARGE",
+          isTooLarge: (error) => error instanceof ApiError && error.code === "JSON_TOO_LARGE",
           onPhase: (next) => setPhase(next),
           onReplanned: () => setNotice(TOO_LARGE_NOTICE),
         });
@@ -244,13 +245,13 @@ export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
         return sip;
       } catch (error) {
         const signedOut =
-          (error instanceof ApiFailure && error.status === 401) ||
+          (error instanceof ApiError && error.status === 401) ||
           (error instanceof UploadError &&
-            error.cause instanceof ApiFailure &&
+            error.cause instanceof ApiError &&
             error.cause.status === 401);
         const message = error instanceof Error ? error.message : String(error);
         const code =
-          error instanceof ApiFailure
+          error instanceof ApiError
             ? error.code
             : error instanceof UploadError
               ? `UPLOAD_${error.kind.toUpperCase()}`

@@ -7,12 +7,7 @@ import { inputClasses } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
 import type { UpdatePOCRequest } from "@scriptorium/contract/preservation/schemas";
-import {
-  callPreservation,
-  objectVersionOptions,
-  traceOptions,
-  type ApiCallError,
-} from "@/lib/queries/preservation";
+import { callPreservation, objectVersionOptions, traceOptions } from "@/lib/queries/preservation";
 import {
   decideFile,
   idsForNewNames,
@@ -106,7 +101,7 @@ export function AddVersion({ poId, storedIds, onAdded }: AddVersionProps) {
           </label>
         )}
       />
-      {update.isError ? <ResultNotice error={update.error as ApiCallError} /> : null}
+      {update.isError ? <ResultNotice error={update.error} /> : null}
       {remaining < 0 ? (
         <p role="alert" className="text-danger text-sm font-medium">
           The files are too large for one request. Remove some.

@@ -10,12 +10,7 @@ import { ResultNotice } from "@/components/results/result-notice";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Capabilities } from "@/lib/preservation/capabilities";
 import type { EvidenceFormat, Profile } from "@scriptorium/contract/preservation/schemas";
-import {
-  objectVersionOptions,
-  profilesOptions,
-  traceOptions,
-  type ApiCallError,
-} from "@/lib/queries/preservation";
+import { objectVersionOptions, profilesOptions, traceOptions } from "@/lib/queries/preservation";
 import { cn } from "@/lib/utils";
 import { AddVersion } from "./add-version";
 import { CapabilityNote } from "./capability-note";
@@ -58,7 +53,7 @@ export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: Ob
   const viewingLatest = version === undefined || version === latest;
   const policy = content.data?.optOut?.policy ?? [];
   const formats = evidenceFormats(profiles.data?.pro ?? [], policy);
-  const contentError = content.error as ApiCallError | null;
+  const contentError = content.error;
   const gone = contentError?.status === 404 && version === undefined;
   const href = (id: string) =>
     `/objects/${encodeURIComponent(poId)}?version=${encodeURIComponent(id)}`;
@@ -167,7 +162,7 @@ export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: Ob
             Reading the trace…
           </p>
         ) : trace.isError ? (
-          <ResultNotice error={trace.error as ApiCallError} />
+          <ResultNotice error={trace.error} />
         ) : (
           <TraceTimeline events={trace.data?.trace?.event ?? []} />
         )}

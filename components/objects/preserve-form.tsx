@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import type { PreservePORequest } from "@scriptorium/contract/preservation/schemas";
-import { callPreservation, profilesOptions, type ApiCallError } from "@/lib/queries/preservation";
+import { callPreservation, profilesOptions } from "@/lib/queries/preservation";
 import { FileDrop } from "./file-drop";
 import {
   decideFile,
@@ -115,7 +115,7 @@ export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
     );
   }
 
-  const error = preserve.error as ApiCallError | null;
+  const error = preserve.error;
   return (
     <form
       className="flex flex-col gap-6"
@@ -151,7 +151,7 @@ export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
               </option>
             ))}
           </select>
-          {profiles.isError ? <ResultNotice error={profiles.error as ApiCallError} /> : null}
+          {profiles.isError ? <ResultNotice error={profiles.error} /> : null}
         </CardContent>
       </Card>
 

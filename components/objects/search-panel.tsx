@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
-import { searchOptions, type ApiCallError } from "@/lib/queries/preservation";
+import { searchOptions } from "@/lib/queries/preservation";
 
 // The embedded archive's filter language (archive/src/preservation/search-filter.ts), by example.
 export const FILTER_EXAMPLES: { fi: string; meaning: string }[] = [
@@ -113,7 +113,7 @@ export function SearchPanel({ initialFilter }: SearchPanelProps) {
             Searching…
           </p>
         ) : results.isError ? (
-          <ResultNotice error={results.error as ApiCallError} />
+          <ResultNotice error={results.error} />
         ) : ids.length === 0 ? (
           <p className="text-ink text-sm">No object matches {filter}.</p>
         ) : (

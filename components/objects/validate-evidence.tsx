@@ -10,7 +10,8 @@ import type {
   StoredPO,
   ValidateEvidenceResponse,
 } from "@scriptorium/contract/preservation/schemas";
-import { callPreservation, evidenceOptions, type ApiCallError } from "@/lib/queries/preservation";
+import { ApiError } from "@/lib/queries/api-client";
+import { callPreservation, evidenceOptions } from "@/lib/queries/preservation";
 import { evidenceFor } from "./object-view";
 import { base64ToText, checkTitle, readValidationReport } from "./validation-report";
 
@@ -40,8 +41,10 @@ export function ValidateEvidenceButton({
     mutationFn: async (): Promise<ValidateEvidenceResponse> => {
       const answer = await queryClient.fetchQuery(evidenceOptions(poId, version, format));
       const record = evidenceFor(answer.po ?? [], po.id ?? "", dataObjects);
-      if (!record)
-        throw new Error(`The archive gave no evidence record for ${po.id ?? "this object"}.`);
+      if (!record) {
+        const message = `The archive gave no evidence record for ${po.id ?? "this object"}.`;
+        throw new ApiError(200, "NO_EVIDENCE_RECORD", message);
+      }
       const ev: Evidence = {
         ...content(record),
         ...(record.formatId ? { formatId: record.formatId } : {}),
@@ -72,7 +75,7 @@ export function ValidateEvidenceButton({
         </Button>
       </div>
       {validate.isError ? (
-        <ResultNotice error={validate.error as ApiCallError | Error} />
+        <ResultNotice error={validate.error} />
       ) : validate.isSuccess ? (
         <ValidationReport answer={validate.data} />
       ) : null}

@@ -16,12 +16,7 @@ import {
   type MetadataEntryDraft,
   type MetadataSchemaOption,
 } from "@/lib/metadata/entry";
-import {
-  sipDetailsOptions,
-  statusPagePath,
-  updatePackageMetadata,
-  ApiFailure,
-} from "@/lib/queries/ingest";
+import { sipDetailsOptions, statusPagePath, updatePackageMetadata } from "@/lib/queries/ingest";
 import type { SubmitPhase } from "@/components/ingests/use-ingest-submit";
 
 export interface MetadataUpdateFormProps {
@@ -121,7 +116,7 @@ export function MetadataUpdateForm({
             kind: "failed",
             message: send.error.message,
             code: null,
-            signedOut: send.error instanceof ApiFailure && send.error.status === 401,
+            signedOut: send.error.status === 401,
           }
         : { kind: "idle" };
   return (

@@ -24,6 +24,7 @@ beforeEach(() => {
       audits.push(entry);
     },
     journal: {} as ApiDeps["journal"],
+    batches: {} as ApiDeps["batches"],
     ingest: {} as ApiDeps["ingest"],
     preservation: {} as ApiDeps["preservation"],
     appOrigins: ["http://localhost:3000"],

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { recordAudit } from "@/lib/journal/audit";
 import type { Claims, SignedInIdentity } from "./claims";
-import { sessionLookupStorage } from "./request-scope";
+import { getSessionLookup } from "@/lib/server/container";
 import { SIGN_IN_PATH } from "./sign-in-path";
 import { issuerDisplayName, limits } from "./settings";
 import { resolveIdentity, signInTokens, type SignInAccount } from "./sign-in-identity";
@@ -60,7 +60,7 @@ const callbacks: NextAuthConfig["callbacks"] = {
       // Only the session id and the provider's subject: never a token, never next-auth's random id.
       return { sid, sub: identity.sub };
     }
-    const scope = sessionLookupStorage().getStore();
+    const scope = getSessionLookup().getStore();
     const sid = typeof token.sid === "string" ? token.sid : undefined;
     const checked = sid ? await checkSession(await getDb(), sid, limits()) : null;
     if (!checked) {

@@ -5,6 +5,7 @@ import "server-only";
 // next-auth's own sign-in.
 import { decodeJwt } from "jose";
 import * as oauth from "oauth4webapi";
+import { getIssuerMetadataCache } from "@/lib/server/container";
 
 export interface OidcClientSettings {
   issuer: string;
@@ -39,9 +40,8 @@ const DISCOVERY_TTL_MS = 60 * 60_000;
 // Used when the provider states no lifetime and the token is not a JWT: short, so it is renewed.
 const FALLBACK_LIFETIME_S = 60;
 
-const cache = globalThis as typeof globalThis & {
-  __scriptoriumIssuerMetadata?: Map<string, { at: number; metadata: Promise<IssuerMetadata> }>;
-};
+// Discovery documents by issuer, kept by the server container for the whole process.
+export type IssuerMetadataCache = Map<string, { at: number; metadata: Promise<IssuerMetadata> }>;
 
 // Per-request options: the timeout, no Next.js fetch cache, and plain http only for an http
 // issuer (the embedded archive on localhost); an https issuer's endpoints must be https too.
@@ -80,7 +80,7 @@ async function exchange(url: string, call: () => Promise<Response>): Promise<Res
 
 // The issuer's discovery document, cached for an hour per process.
 export async function discover(settings: OidcClientSettings): Promise<IssuerMetadata> {
-  const store = (cache.__scriptoriumIssuerMetadata ??= new Map());
+  const store = getIssuerMetadataCache();
   const hit = store.get(settings.issuer);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.metadata;
   const metadata = (async () => {

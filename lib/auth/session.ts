@@ -5,7 +5,8 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { auth } from "./next-auth";
-import { sessionLookupStorage, type SessionLookup } from "./request-scope";
+import { getSessionLookup } from "@/lib/server/container";
+import type { SessionLookup } from "./request-scope";
 import { ADMIN_ROLE } from "./session-rules";
 import { setSessionTenant } from "./session-store";
 import { signInPath } from "./sign-in-path";
@@ -36,7 +37,7 @@ export interface SessionState {
 // One lookup per request render: the layout and the page share it.
 const lookUp = cache(async (): Promise<SessionState> => {
   const scope: SessionLookup = {};
-  await sessionLookupStorage().run(scope, () => auth());
+  await getSessionLookup().run(scope, () => auth());
   const row = scope.checked?.row;
   if (!row || !scope.checked) return { session: null, refused: scope.refused === true };
   return {

@@ -5,7 +5,16 @@ import { eq } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db/client";
 import { upstreamTokens } from "@/lib/db/schema";
 import { OidcError, type TokenGrant } from "./oidc-client";
-import { endSession } from "./session-store";
+import { endSession, type DbExecutor } from "./session-store";
+import {
+  startRenewal,
+  transition,
+  type StoredToken,
+  type TokenEffect,
+  type TokenEvent,
+  type TokenMode,
+  type TokenState,
+} from "./token-state";
 
 export const SERVICE_KEY = "service";
 
@@ -38,21 +47,14 @@ export interface TokenSource {
   forService(): Promise<string>;
 }
 
-// renewedAt is null when the token's lifetime is unknown; then the plain margin applies.
-type Held = { token: string; expiresAt: Date; renewedAt: Date | null };
-type Outcome = Held | { lost: string };
-
 // Builds a token source over one database; each instance keeps its own in-process state.
 export function createTokenSource(options: TokenSourceOptions): TokenSource {
-  const { db, marginMs } = options;
+  const { db } = options;
   const now = options.now ?? Date.now;
+  const rules = () => ({ marginMs: options.marginMs, now: now() });
   const inFlight = new Map<string, Promise<string>>();
-  let serviceToken: Held | undefined;
-
-  const fresh = (expiresAt: Date, renewedAt: Date | null) => {
-    const lifetime = renewedAt ? expiresAt.getTime() - renewedAt.getTime() : Infinity;
-    return expiresAt.getTime() - now() > Math.min(marginMs, lifetime / 4);
-  };
+  // The service token this instance last saw, so a fresh one costs no database read.
+  let serviceToken: StoredToken | undefined;
 
   function singleFlight(key: string, renew: () => Promise<string>): Promise<string> {
     const running = inFlight.get(key);
@@ -62,104 +64,107 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     return promise;
   }
 
-  function unavailable(error: unknown): never {
-    if (error instanceof UpstreamTokenError) throw error;
-    const detail = error instanceof OidcError ? error.message : "The identity provider failed.";
-    throw new UpstreamTokenError("unavailable", detail);
+  // What the renewal ended in: a token, or the error its caller maps to 401 or 503.
+  function settle(state: TokenState): StoredToken {
+    const { phase } = state;
+    if (phase.kind === "valid") return phase.token;
+    if (phase.kind === "ended")
+      throw new UpstreamTokenError("session_ended", `${phase.message} Sign in again.`);
+    if (phase.kind === "unavailable") throw new UpstreamTokenError("unavailable", phase.message);
+    throw new Error(`A token renewal stopped while ${phase.kind}.`);
   }
 
-  async function renewSession(key: string): Promise<string> {
-    const outcome = await db
-      .transaction(async (tx): Promise<Outcome> => {
+  const failure = (error: unknown) =>
+    error instanceof OidcError ? error.message : "The identity provider failed.";
+
+  // Asks the identity provider; the answer is the next event.
+  async function ask(call: () => Promise<TokenGrant>, mode: TokenMode): Promise<TokenEvent> {
+    try {
+      return { type: "granted", grant: await call(), at: new Date(now()) };
+    } catch (error) {
+      if (mode === "session" && error instanceof OidcError && error.code === "invalid_grant")
+        return { type: "refused" };
+      return { type: "failed", message: failure(error) };
+    }
+  }
+
+  // Carries the renewal of `key` on from `locking`, inside one transaction holding the row lock.
+  async function renew(key: string, from: { state: TokenState; effects: TokenEffect[] }) {
+    const final = await db
+      .transaction(async (tx) => {
+        let { state, effects } = from;
+        for (;;) {
+          let event: TokenEvent | undefined;
+          for (const effect of effects)
+            event = (await perform(tx, key, effect, state.mode)) ?? event;
+          if (!event) return state;
+          ({ state, effects } = transition(state, event, rules()));
+        }
+      })
+      .catch((error: unknown): TokenState => ({
+        ...from.state,
+        phase: { kind: "unavailable", message: failure(error) },
+      }));
+    return settle(final);
+  }
+
+  async function perform(
+    tx: DbExecutor,
+    key: string,
+    effect: TokenEffect,
+    mode: TokenMode,
+  ): Promise<TokenEvent | undefined> {
+    switch (effect.type) {
+      case "lockAndRead": {
+        if (mode === "service") {
+          // The row must exist before it can be locked; an expired placeholder forces a renewal.
+          await tx
+            .insert(upstreamTokens)
+            .values({ key, accessToken: "", expiresAt: new Date(0) })
+            .onConflictDoNothing();
+        }
         const [row] = await tx
           .select()
           .from(upstreamTokens)
           .where(eq(upstreamTokens.key, key))
           .for("update");
-        if (!row) return { lost: "The session has ended." };
-        // Another instance may have renewed while this one waited for the lock.
-        if (fresh(row.expiresAt, row.renewedAt))
-          return { token: row.accessToken, expiresAt: row.expiresAt, renewedAt: row.renewedAt };
-        if (!row.refreshToken) {
-          await endSession(tx, key, "expired");
-          return {
-            lost: "The upstream token expired and the identity provider issues no refresh token.",
-          };
-        }
-        let grant: TokenGrant;
-        try {
-          grant = await options.refresh(row.refreshToken);
-        } catch (error) {
-          if (error instanceof OidcError && error.code === "invalid_grant") {
-            await endSession(tx, key, "refresh-failed");
-            return { lost: "The identity provider no longer accepts this sign-in." };
-          }
-          throw error;
-        }
-        const renewedAt = new Date(now());
-        await tx
-          .update(upstreamTokens)
-          .set({
-            accessToken: grant.accessToken,
-            // Providers that rotate refresh tokens revoke the grant if the old one is reused.
-            refreshToken: grant.refreshToken ?? row.refreshToken,
-            expiresAt: grant.expiresAt,
-            renewedAt,
-          })
-          .where(eq(upstreamTokens.key, key));
-        return { token: grant.accessToken, expiresAt: grant.expiresAt, renewedAt };
-      })
-      .catch(unavailable);
-    if ("lost" in outcome)
-      throw new UpstreamTokenError("session_ended", `${outcome.lost} Sign in again.`);
-    return outcome.token;
-  }
-
-  async function renewService(): Promise<string> {
-    const outcome = await db
-      .transaction(async (tx) => {
-        // The row must exist before it can be locked; an expired placeholder forces a renewal.
-        await tx
-          .insert(upstreamTokens)
-          .values({ key: SERVICE_KEY, accessToken: "", expiresAt: new Date(0) })
-          .onConflictDoNothing();
-        const [row] = await tx
-          .select()
-          .from(upstreamTokens)
-          .where(eq(upstreamTokens.key, SERVICE_KEY))
-          .for("update");
-        if (row && row.accessToken && fresh(row.expiresAt, row.renewedAt)) {
-          return { token: row.accessToken, expiresAt: row.expiresAt, renewedAt: row.renewedAt };
-        }
-        const grant = await options.clientCredentials();
-        const renewedAt = new Date(now());
-        await tx
-          .update(upstreamTokens)
-          .set({
-            accessToken: grant.accessToken,
-            expiresAt: grant.expiresAt,
-            renewedAt,
-          })
-          .where(eq(upstreamTokens.key, SERVICE_KEY));
-        return { token: grant.accessToken, expiresAt: grant.expiresAt, renewedAt };
-      })
-      .catch(unavailable);
-    serviceToken = outcome;
-    return outcome.token;
+        return { type: "read", row, locked: true };
+      }
+      case "refresh":
+        return ask(() => options.refresh(effect.refreshToken), mode);
+      case "clientCredentials":
+        return ask(options.clientCredentials, mode);
+      case "store":
+        await tx.update(upstreamTokens).set(effect.token).where(eq(upstreamTokens.key, key));
+        return undefined;
+      case "endSession":
+        await endSession(tx, key, effect.reason);
+        return undefined;
+    }
   }
 
   return {
     async forSession(sessionId) {
       const [row] = await db.select().from(upstreamTokens).where(eq(upstreamTokens.key, sessionId));
-      if (row && fresh(row.expiresAt, row.renewedAt)) return row.accessToken;
-      if (!row)
-        throw new UpstreamTokenError("session_ended", "The session has ended. Sign in again.");
-      return singleFlight(sessionId, () => renewSession(sessionId));
+      const step = transition(
+        startRenewal("session"),
+        { type: "read", row, locked: false },
+        rules(),
+      );
+      if (step.state.phase.kind !== "locking") return settle(step.state).accessToken;
+      return singleFlight(sessionId, async () => (await renew(sessionId, step)).accessToken);
     },
     async forService() {
-      if (serviceToken && fresh(serviceToken.expiresAt, serviceToken.renewedAt))
-        return serviceToken.token;
-      return singleFlight(SERVICE_KEY, renewService);
+      const step = transition(
+        startRenewal("service"),
+        { type: "read", row: serviceToken, locked: false },
+        rules(),
+      );
+      if (step.state.phase.kind !== "locking") return settle(step.state).accessToken;
+      return singleFlight(SERVICE_KEY, async () => {
+        serviceToken = await renew(SERVICE_KEY, step);
+        return serviceToken.accessToken;
+      });
     },
   };
 }

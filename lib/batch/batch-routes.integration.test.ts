@@ -2,7 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as listBatches, POST as createBatch } from "@/app/api/batches/route";
-import { DELETE as cancelBatch, GET as batchStatus } from "@/app/api/batches/[batchId]/route";
+import { GET as batchStatus } from "@/app/api/batches/[batchId]/route";
+import { POST as cancelBatch } from "@/app/api/batches/[batchId]/cancel/route";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
 import { invoke, sessionOf, startHarness, type Harness } from "@/lib/api/testing/harness";
@@ -127,7 +128,9 @@ describe("a batch", () => {
 
   it("cancelled, sends no more of its packages", async () => {
     const batch = await newBatch(["a.txt"]);
-    const cancel = await invoke(cancelBatch, "DELETE", `/api/batches/${batch}`, { batchId: batch });
+    const cancel = await invoke(cancelBatch, "POST", `/api/batches/${batch}/cancel`, {
+      batchId: batch,
+    });
     expect(cancel.status).toBe(200);
     const before = ingestCalls();
     const sent = await sendItem(batch, "a.txt", `batch-${randomUUID()}`);

@@ -8,6 +8,7 @@ import { submissions } from "@/lib/db/schema";
 import type { IngestClient } from "@/lib/ingest/client";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { journalConditions, type JournalViewer } from "@/lib/journal/submissions";
+import { getOverviewReads } from "@/lib/server/container";
 import { representationsOf } from "./formats";
 import {
   latestPerPackage,
@@ -16,22 +17,12 @@ import {
   type PackageRef,
 } from "./format-sample";
 import { journalStats } from "./journal-stats";
-import { createTtlCache, type TtlCache } from "./ttl-cache";
 import { FORMAT_SAMPLE_SIZE, OVERVIEW_WINDOW_DAYS, type Overview } from "./types";
 
 export const FORMAT_CACHE_MS = 60_000;
 
-// Route modules do not share module state in `next start`: the cache lives on globalThis.
-const holder = globalThis as typeof globalThis & {
-  __scriptoriumOverviewReads?: TtlCache<PackageRead>;
-};
-function readCache(): TtlCache<PackageRead> {
-  holder.__scriptoriumOverviewReads ??= createTtlCache({
-    ttlMs: FORMAT_CACHE_MS,
-    maxEntries: 5_000,
-  });
-  return holder.__scriptoriumOverviewReads;
-}
+// The reads are kept for the whole process by the server container.
+const readCache = () => getOverviewReads(FORMAT_CACHE_MS);
 
 export interface OverviewDeps {
   db: DashboardDb;

@@ -1,7 +1,7 @@
 import "server-only";
 // Which of the four operations the vendor marks "not available yet" (RetrieveTrace, Search,
 // ValidateEvidence, UpdatePOC) the configured archive answers. Each is probed once with a harmless
-// call and the verdict is kept per upstream on globalThis (routes do not share module state) for a
+// call and the verdict is kept per upstream by the server container for a
 // while, so pages offer an operation only where it works and say why otherwise.
 import { toApiError } from "@/lib/api/errors";
 import type { ApiSession } from "@/lib/api/deps";
@@ -128,19 +128,14 @@ export function createCapabilityCache(now: () => number = Date.now): CapabilityC
   };
 }
 
-const holder = globalThis as typeof globalThis & {
-  __scriptoriumCapabilities?: CapabilityCache;
-};
-
 // The verdicts for the configured archive, probing with the session's token where unknown.
 export async function getCapabilities(session: ApiSession): Promise<Capabilities> {
-  // Imported here: the wiring reads the environment and opens the database.
-  const [{ apiDeps }, { env }] = await Promise.all([import("@/lib/api/deps"), import("@/lib/env")]);
+  // Imported here: the server container makes this module's cache (a static import would be a cycle).
+  const { apiDeps, getCapabilityCache, getEnv } = await import("@/lib/server/container");
   const deps = await apiDeps();
-  holder.__scriptoriumCapabilities ??= createCapabilityCache();
   const probe: Probe = async (operation, request) => {
     const token = await deps.getUpstreamToken(session);
     return deps.preservation.call({ token, tenant: session.tenant }, operation, request);
   };
-  return holder.__scriptoriumCapabilities.get(env.PRESERVATION_API_URL, probe);
+  return getCapabilityCache().get(getEnv().PRESERVATION_API_URL, probe);
 }

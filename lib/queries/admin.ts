@@ -8,7 +8,7 @@ import type {
   DeletionMode,
   DeletionRequestInput,
 } from "@/lib/deletions/rules";
-import { readApiAnswer, sendJson } from "./preservation";
+import { getJson, sendJson } from "./api-client";
 
 // A deletion request as the routes answer it (dates as ISO strings).
 export interface DeletionRequestView {
@@ -29,10 +29,6 @@ export interface DeletionRequestView {
   outcome: { ok: boolean; code?: string; message?: string; result?: unknown } | null;
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readApiAnswer<T>(await fetch(url, { headers: { Accept: "application/json" }, signal }));
-}
-
 // Deletion requests in the admin's tenants, newest first; only those with `status` when given.
 export function deletionRequestsOptions(status?: DeletionStatus) {
   return queryOptions({
@@ -40,7 +36,7 @@ export function deletionRequestsOptions(status?: DeletionStatus) {
     queryFn: ({ signal }) =>
       getJson<{ requests: DeletionRequestView[] }>(
         `/api/admin/deletions${status ? `?status=${status}` : ""}`,
-        signal,
+        { signal },
       ),
     staleTime: 0,
   });
@@ -63,7 +59,7 @@ export interface AdminSettings {
 export function adminSettingsOptions() {
   return queryOptions({
     queryKey: ["admin", "settings"],
-    queryFn: ({ signal }) => getJson<AdminSettings>("/api/admin/settings", signal),
+    queryFn: ({ signal }) => getJson<AdminSettings>("/api/admin/settings", { signal }),
     staleTime: 0,
   });
 }
@@ -82,7 +78,7 @@ export function auditLogOptions(filters: AuditFilters) {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(query);
       if (pageParam !== null) params.set("before", String(pageParam));
-      return getJson<AuditPage>(`/api/admin/audit?${params.toString()}`, signal);
+      return getJson<AuditPage>(`/api/admin/audit?${params.toString()}`, { signal });
     },
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,

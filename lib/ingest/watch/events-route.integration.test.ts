@@ -8,7 +8,7 @@ import { GET as events } from "@/app/api/ingests/[packageId]/[submissionName]/ev
 import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
 import { APP_ORIGIN, invoke, startHarness, type Harness } from "@/lib/api/testing/harness";
 import { submissions } from "@/lib/db/schema";
-import { getStatusHub } from "./hub-instance";
+import { getStatusHub } from "@/lib/server/container";
 import { WatchEvent } from "./snapshot";
 
 let archive: TestArchive;

@@ -9,6 +9,13 @@ import postgres from "postgres";
 import type { DashboardDb } from "@/lib/db/client";
 import { statusSnapshots } from "@/lib/db/schema";
 import type { SipKey } from "./hub-types";
+import {
+  claimIdOf,
+  noClaims,
+  transition as transitionClaims,
+  type ClaimsEffect,
+  type ClaimsEvent,
+} from "./pg-claims";
 import type { StatusRelay } from "./relay";
 import { SipSnapshot, WatchEvent } from "./snapshot";
 
@@ -36,13 +43,11 @@ interface Follower {
   onLost: () => void;
 }
 
-const idOf = (key: SipKey) => JSON.stringify([key.tenant, key.packageId, key.submissionName]);
-
 // A 64-bit lock number per SIP: a collision would leave one of two SIPs without a poller.
 // Exported for tests, which look the claim up in pg_locks.
 export function lockOf(key: SipKey): string {
   const digest = createHash("sha256")
-    .update(`scriptorium sip status\0${idOf(key)}`)
+    .update(`scriptorium sip status\0${claimIdOf(key)}`)
     .digest();
   return digest.readBigInt64BE(0).toString();
 }
@@ -66,35 +71,45 @@ export function createPgRelay(options: PgRelayOptions): PgRelay {
     onnotice: () => {},
   });
   const followers = new Map<string, Set<Follower>>();
-  // Claims granted and not yet released (they stack per connection), to take again on a new one.
-  const held = new Map<string, { key: SipKey; count: number }>();
-  let sessionPid: number | null = null;
-  let listening: Promise<unknown> | null = null;
+  let claims = noClaims();
+  // LISTEN is started by the first follower or claim, and again after it failed.
+  let listening: { kind: "idle" } | { kind: "listening"; ready: Promise<unknown> } = {
+    kind: "idle",
+  };
   let pruned = false;
   // Notifications are handed on in the order they came, even when one needs a read first.
   let delivery: Promise<void> = Promise.resolve();
 
-  // After a reconnect the old connection's locks are gone: take them again, and tell the hub of
-  // each one another process took meanwhile.
-  async function noteSession(pid: number): Promise<void> {
-    if (sessionPid === pid) return;
-    const replaced = sessionPid !== null;
-    sessionPid = pid;
-    if (!replaced) return;
-    for (const [id, claim] of [...held]) {
-      const [row] = await client<{ ok: boolean }[]>`
-        select bool_and(pg_try_advisory_lock(${lockOf(claim.key)}::bigint)) as ok
-        from generate_series(1, ${claim.count}::int)`;
-      if (row?.ok) continue;
-      held.delete(id);
-      for (const follower of [...(followers.get(id) ?? [])]) follower.onLost();
+  // Moves the claims to their next state and carries out what that asks for.
+  async function note(event: ClaimsEvent): Promise<void> {
+    const { state, effects } = transitionClaims(claims, event);
+    claims = state;
+    for (const effect of effects) await perform(effect);
+  }
+
+  async function perform(effect: ClaimsEffect): Promise<void> {
+    switch (effect.type) {
+      case "retake": {
+        const [row] = await client<{ ok: boolean }[]>`
+          select bool_and(pg_try_advisory_lock(${lockOf(effect.key)}::bigint)) as ok
+          from generate_series(1, ${effect.count}::int)`;
+        return note({ type: "retaken", key: effect.key, ok: row?.ok === true });
+      }
+      case "lost":
+        for (const follower of [...(followers.get(claimIdOf(effect.key)) ?? [])]) {
+          follower.onLost();
+        }
+        return;
+      case "unlock":
+        await client`select pg_advisory_unlock(${lockOf(effect.key)}::bigint)`;
+        return;
     }
   }
 
   const sessionCheck = setInterval(() => {
-    if (held.size === 0) return;
+    if (claims.held.size === 0) return;
     client<{ pid: number }[]>`select pg_backend_pid() as pid`
-      .then(([row]) => row && noteSession(row.pid))
+      .then(([row]) => row && note({ type: "checked", pid: row.pid }))
       .catch((error: unknown) => console.error("the status claims could not be checked", error));
   }, options.sessionCheckMs ?? 5_000);
   sessionCheck.unref();
@@ -123,7 +138,7 @@ export function createPgRelay(options: PgRelayOptions): PgRelay {
       return;
     }
     const key = keyOf(message.k);
-    const listeners = key && followers.get(idOf(key));
+    const listeners = key && followers.get(claimIdOf(key));
     if (!key || !listeners?.size) return;
     let event: WatchEvent | null = null;
     if (message.e === undefined) {
@@ -137,17 +152,19 @@ export function createPgRelay(options: PgRelayOptions): PgRelay {
   }
 
   function listen(): Promise<unknown> {
-    listening ??= client
+    if (listening.kind === "listening") return listening.ready;
+    const ready = client
       .listen(CHANNEL, (payload) => {
         delivery = delivery
           .then(() => deliver(payload))
           .catch((error: unknown) => console.error("a status notification was lost", error));
       })
       .catch((error: unknown) => {
-        listening = null;
+        listening = { kind: "idle" };
         throw error;
       });
-    return listening;
+    listening = { kind: "listening", ready };
+    return ready;
   }
 
   async function notify(key: SipKey, event: WatchEvent | undefined): Promise<void> {
@@ -166,7 +183,7 @@ export function createPgRelay(options: PgRelayOptions): PgRelay {
 
   return {
     follow(key, onEvent, onLost) {
-      const id = idOf(key);
+      const id = claimIdOf(key);
       let listeners = followers.get(id);
       if (!listeners) followers.set(id, (listeners = new Set()));
       const follower = { onEvent, onLost };
@@ -188,17 +205,11 @@ export function createPgRelay(options: PgRelayOptions): PgRelay {
       const [row] = await client<{ ok: boolean; pid: number }[]>`
         select pg_try_advisory_lock(${lockOf(key)}::bigint) as ok, pg_backend_pid() as pid`;
       if (!row) return false;
-      await noteSession(row.pid);
-      const claim = held.get(idOf(key)) ?? { key, count: 0 };
-      if (row.ok) held.set(idOf(key), { key, count: claim.count + 1 });
+      await note({ type: "answered", key, granted: row.ok, pid: row.pid });
       return row.ok;
     },
 
-    async release(key) {
-      const claim = held.get(idOf(key));
-      if (claim && --claim.count <= 0) held.delete(idOf(key));
-      await client`select pg_advisory_unlock(${lockOf(key)}::bigint)`;
-    },
+    release: (key) => note({ type: "released", key }),
 
     async publish(key, event) {
       if (event.type === "snapshot") {
@@ -227,7 +238,7 @@ export function createPgRelay(options: PgRelayOptions): PgRelay {
 
     async close() {
       followers.clear();
-      held.clear();
+      claims = noClaims();
       clearInterval(sessionCheck);
       await client.end({ timeout: 5 });
     },

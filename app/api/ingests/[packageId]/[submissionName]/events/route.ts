@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { parseOrThrow } from "@/lib/api/request";
 import { SipStatusParams } from "@scriptorium/contract/ingest/schemas";
-import { getStatusHub } from "@/lib/ingest/watch/hub-instance";
+import { getStatusHub } from "@/lib/server/container";
 import { sseResponse } from "@/lib/ingest/watch/sse-response";
 import { otherMethods } from "@/lib/api/other-methods";
 

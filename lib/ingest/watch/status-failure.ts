@@ -1,15 +1,7 @@
-import "server-only";
-// The process's one status hub (on globalThis: route modules do not share module state), wired to
-// the ingest journal so the last status and plugin outcome of each row follow what the hub sees.
-// On PostgreSQL the hubs of all dashboard processes share one poller per SIP (pg-relay.ts).
-import { apiDeps } from "@/lib/api/deps";
+// How the status hub's poller treats a failed status read (the hub is wired in
+// lib/server/container.ts).
 import { ApiError } from "@/lib/api/errors";
-import { getDb } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import { createStatusHub, type FailureKind, type StatusHub } from "../status-hub";
-import { createPgRelay } from "./pg-relay";
-
-const holder = globalThis as typeof globalThis & { __scriptoriumStatusHub?: StatusHub };
+import type { FailureKind } from "../status-hub";
 
 const CODES_OF_ONE_WATCHER = new Set([
   "UNAUTHENTICATED",
@@ -56,23 +48,4 @@ export function classifyStatusFailure(error: unknown): {
       ? error.message
       : "The archive could not be asked just now.";
   return { kind: "retry", message, code: null };
-}
-
-// The shared hub, made on first use.
-export function getStatusHub(): StatusHub {
-  holder.__scriptoriumStatusHub ??= createHub(getEnv().DATABASE_URL);
-  return holder.__scriptoriumStatusHub;
-}
-
-function createHub(databaseUrl: string | undefined): StatusHub {
-  return createStatusHub({
-    classifyFailure: classifyStatusFailure,
-    relay: databaseUrl ? createPgRelay({ db: getDb, databaseUrl }) : undefined,
-    // Only the process that polls a SIP sees its changes here, so each is journalled once.
-    async onChange(key, snapshot) {
-      if (snapshot.status === null) return;
-      const { journal } = await apiDeps();
-      await journal.recordStatus(key, snapshot.status, snapshot.pluginReports);
-    },
-  });
 }
