@@ -1,7 +1,13 @@
 // The batch page's calls to the dashboard: record a batch, send one of its packages (at most once),
 // read the whole batch's state, cancel it. Browser code: dashboard /api paths only.
 import { IngestResponse, type IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
-import { CreatedBatch, type BatchStatus, type CreateBatchRequest } from "@/lib/batch/api-schemas";
+import { queryOptions } from "@tanstack/react-query";
+import {
+  CreatedBatch,
+  type BatchStatus,
+  type BatchSummary,
+  type CreateBatchRequest,
+} from "@/lib/batch/api-schemas";
 import { getJson, sendJson } from "./api-client";
 
 const segment = encodeURIComponent;
@@ -31,4 +37,13 @@ export function batchStatus(batchId: string, signal?: AbortSignal): Promise<Batc
 // POST /api/batches/[batchId]/cancel – packages not yet sent are not sent.
 export async function cancelBatch(batchId: string): Promise<void> {
   await sendJson(`/api/batches/${segment(batchId)}/cancel`, "POST", {});
+}
+
+// GET /api/batches – the tenant's batches, newest first (the journal's batch filter).
+export function batchListOptions() {
+  return queryOptions({
+    queryKey: ["batches", "list"],
+    queryFn: ({ signal }) => getJson<{ batches: BatchSummary[] }>("/api/batches", { signal }),
+    staleTime: 30_000,
+  });
 }
