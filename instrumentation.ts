@@ -11,5 +11,8 @@ export async function register() {
       import("./lib/security/front-door"),
     ]);
     installFrontDoor(Server);
+    // The holdings catalogue learns what other systems archived (lib/catalogue/sync.ts).
+    const { scheduleCatalogueSync } = await import("./lib/catalogue/sync-service");
+    scheduleCatalogueSync();
   }
 }

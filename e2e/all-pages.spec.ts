@@ -75,6 +75,8 @@ const PAGES = [
   { path: "/admin", where: "admin" },
   { path: "/admin/audit", where: "the audit log" },
   { path: "/admin/sessions", where: "sessions" },
+  { path: "/admin/catalogue", where: "the catalogue sync" },
+  { path: "/admin/fixity", where: "the fixity audits" },
   { path: "/no-such-page", where: "a page that does not exist" },
 ] as const;
 

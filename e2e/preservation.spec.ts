@@ -231,7 +231,12 @@ test("an admin deletes with a reason; the object is gone and the trace and audit
   await dialog.getByRole("button", { name: "Delete object" }).click();
 
   await expect(page.getByText(`${poId} was deleted.`)).toBeVisible();
-  await expect(page.getByText("This object is not in the archive")).toBeVisible();
+  // The page tells the deletion's story instead of an alarm, with the evidence kept.
+  await expect(page.getByRole("heading", { name: "This object was deleted" })).toBeVisible();
+  await expect(page.getByTestId("deleted-summary")).toContainText(
+    `by ${USERS.admin.name}, reason: Retention period of the board minutes ended`,
+  );
+  await expect(page.getByText("This object is not in the archive")).toHaveCount(0);
   const trace = page.getByRole("list", { name: "Trace" });
   await expect(trace.getByText("Deleted", { exact: true })).toBeVisible();
   await expect(
@@ -331,7 +336,10 @@ test.describe("with four-eyes approval on", () => {
     await second.context().close();
 
     await page.goto(`/objects/${id}`);
-    await expect(page.getByText("This object is not in the archive")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This object was deleted" })).toBeVisible();
+    await expect(page.getByTestId("deleted-summary")).toContainText(
+      "reason: Duplicate of another record",
+    );
     await page.goto(`/admin/audit?target=${id}`);
     const table = page.getByRole("table", { name: "Audit log entries, newest first" });
     await expect(table.getByRole("row").filter({ hasText: "Approved a deletion" })).toContainText(

@@ -20,6 +20,7 @@ export const ENV_DEFAULTS = {
   SESSION_IDLE_MINUTES: 30,
   SESSION_ABSOLUTE_HOURS: 8,
   METADATA_SCHEMAS_DIR: "packages/contract/config/metadata-schemas",
+  CATALOGUE_SYNC_MINUTES: 60,
 } as const;
 
 const D = ENV_DEFAULTS;
@@ -97,6 +98,8 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: wholeNumber(D.SESSION_IDLE_MINUTES, 1, 1_440),
   SESSION_ABSOLUTE_HOURS: wholeNumber(D.SESSION_ABSOLUTE_HOURS, 1, 720),
   METADATA_SCHEMAS_DIR: folder(D.METADATA_SCHEMAS_DIR),
+  // How often the server syncs the holdings catalogue with the archive; 0 turns the schedule off.
+  CATALOGUE_SYNC_MINUTES: wholeNumber(D.CATALOGUE_SYNC_MINUTES, 0, 10_080),
   // Set by `npm start` when it runs the embedded archive, which may listen on another port.
   EMBEDDED_ARCHIVE: z
     .enum(["true", "false"])
@@ -128,6 +131,7 @@ const EXPECTED: Record<Variable, string> = {
   SESSION_IDLE_MINUTES: "a whole number of minutes from 1 to 1440",
   SESSION_ABSOLUTE_HOURS: "a whole number of hours from 1 to 720",
   METADATA_SCHEMAS_DIR: "a folder path without leading or trailing spaces",
+  CATALOGUE_SYNC_MINUTES: "a whole number of minutes from 0 (no schedule) to 10080",
   EMBEDDED_ARCHIVE: "true or false",
 };
 

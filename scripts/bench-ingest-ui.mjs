@@ -1,7 +1,8 @@
 // npm run bench:ingest-ui – two figures of the ingest pages, printed as a markdown table:
-//  1. A 1 GiB file uploaded by the real wizard in Chromium (SHA-256 in a worker, then an XHR PUT
-//     straight to the archive's upload URL) against `curl -T` of the same file to a fresh upload URL.
-//     Goal: browser throughput at least 0.9 of curl's.
+//  1. A 1 GiB file uploaded by the real wizard in Chromium (SHA-256 in a worker; a multipart upload
+//     of parallel part PUTs straight to the archive, completion included) against `curl -T` of the
+//     same file in one PUT to a fresh upload URL. Goals: browser throughput at least curl's (1.0),
+//     the archive's memory growing by at most 64 MiB meanwhile.
 //  2. Status fan-out: 200 browsers' worth of server-sent event streams on one SIP, and how many
 //     times the dashboard asked the archive for that SIP's status meanwhile (goal: once per interval).
 //
@@ -12,7 +13,7 @@
 // BENCH_WATCHERS change the sizes.
 import { spawn } from "node:child_process";
 import { createHash, randomFillSync } from "node:crypto";
-import { openSync, closeSync, writeSync } from "node:fs";
+import { openSync, closeSync, readdirSync, readFileSync, writeSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
@@ -108,7 +109,9 @@ async function signIn(page) {
   });
 }
 
-// The wizard sends the file; the PUT to the upload URL is timed from Chromium's own network timing.
+// The wizard sends the file; timed from the first PUT of its bytes to the moment the archive
+// holds the file under its key (the single PUT answered, or a multipart upload's completion
+// answered), from the page's own request events. Counts the PUTs: one, or one per part.
 async function browserUpload(page, file, name) {
   await page.goto(`${DASHBOARD}/ingest`);
   await page.getByLabel("Profile").selectOption("default");
@@ -118,21 +121,75 @@ async function browserUpload(page, file, name) {
     .waitFor({ state: "attached" });
   await page.getByLabel("Files to ingest").setInputFiles(file);
   await page.getByText(`${name} (`).first().waitFor();
-  const put = page.waitForEvent("requestfinished", {
-    predicate: (r) => r.method() === "PUT" && r.url().includes("/uploads/"),
-    timeout: 1_800_000,
-  });
+  let firstPut = null;
+  let lastPutEnd = null;
+  let completed = null;
+  let puts = 0;
+  let refused = null;
+  const onRequest = (r) => {
+    if (r.method() === "PUT" && r.url().includes("/uploads/")) firstPut ??= performance.now();
+  };
+  const onFinished = async (r) => {
+    const url = new URL(r.url());
+    if (r.method() === "PUT" && url.pathname.startsWith("/uploads/")) {
+      const status = (await r.response())?.status();
+      if (status !== 200) refused = status;
+      puts++;
+      lastPutEnd = performance.now();
+    } else if (url.pathname.startsWith("/api/ingest/uploads/") && r.method() !== "PUT") {
+      // The completion, or a look at its state while the archive still assembles the file.
+      completed = performance.now();
+    }
+  };
+  page.on("request", onRequest);
+  page.on("requestfinished", onFinished);
   const clicked = performance.now();
   await page.getByRole("button", { name: "Send to the archive" }).click();
-  const request = await put;
-  const putDone = performance.now();
-  const timing = request.timing();
-  const status = (await request.response())?.status();
-  if (status !== 200) throw new Error(`The browser's upload answered ${status}.`);
-  await page.waitForURL(/\/ingests\/.+\/sip-\d+$/, { timeout: 600_000 });
+  await page.waitForURL(/\/ingests\/.+\/sip-\d+$/, { timeout: 1_800_000 });
+  page.off("request", onRequest);
+  page.off("requestfinished", onFinished);
+  if (refused !== null) throw new Error(`A PUT of the browser's upload answered ${refused}.`);
+  const stored = Math.max(lastPutEnd ?? 0, completed ?? 0);
+  const result = {
+    putSeconds: (stored - firstPut) / 1000,
+    totalSeconds: (stored - clicked) / 1000,
+    puts,
+  };
   // The archive then hashes and stores the gigabyte: wait, so that it does not slow the next curl.
   await page.getByRole("status", { name: "Status: INGESTED" }).waitFor({ timeout: 1_800_000 });
-  return { putSeconds: timing.responseEnd / 1000, totalSeconds: (putDone - clicked) / 1000 };
+  return result;
+}
+
+// The resident memory of a process and its descendants (the archive runs under tsx), in bytes.
+function treeRss(pid) {
+  let total = 0;
+  const visit = (id) => {
+    try {
+      const status = readFileSync(`/proc/${id}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+      for (const task of readdirSync(`/proc/${id}/task`)) {
+        const children = readFileSync(`/proc/${id}/task/${task}/children`, "utf8").trim();
+        for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  };
+  visit(pid);
+  return total;
+}
+
+// Samples the archive's memory while `work` runs: the growth of its peak over its start.
+async function rssGrowth(pid, work) {
+  const before = treeRss(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 100);
+  try {
+    const result = await work();
+    return { result, growth: peak - before };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 // Chromium's own ceiling: a bare XHR PUT of the same file from the same page, none of the wizard.
@@ -221,7 +278,7 @@ async function main() {
     await buildIfChanged();
     const { server: counter, reads } = await countingPassThrough();
     const slow = await slowFileServer();
-    await startArchive({
+    const archive = await startArchive({
       port: PORTS.archive,
       dashboardUrl: DASHBOARD,
       dir: temp,
@@ -256,7 +313,9 @@ async function main() {
       );
     const curlBefore = await curlOnce();
     const bareSeconds = await bareXhr(page, file);
-    const inBrowser = await browserUpload(page, file, name);
+    const { result: inBrowser, growth } = await rssGrowth(archive.child.pid, () =>
+      browserUpload(page, file, name),
+    );
     const curlAfter = await curlOnce();
     const curlSeconds = (curlBefore + curlAfter) / 2;
 
@@ -290,10 +349,11 @@ async function main() {
     console.log(`| measure | value |
 |---|---|
 | file | ${UPLOAD_MB} MiB of random bytes |
-| browser: PUT to the upload URL (Chromium, real uploader) | ${inBrowser.putSeconds.toFixed(1)} s, ${mbps(inBrowser.putSeconds)} MB/s |
-| browser: click to uploaded (SHA-256 in a worker, GET /url, PUT) | ${inBrowser.totalSeconds.toFixed(1)} s |
+| browser: first PUT to file stored under its key (Chromium, the wizard's uploader; ${inBrowser.puts} PUT(s)${inBrowser.puts > 1 ? ", multipart, completion included" : ""}) | ${inBrowser.putSeconds.toFixed(1)} s, ${mbps(inBrowser.putSeconds)} MB/s |
+| browser: click to stored (SHA-256 in a worker, then the PUTs) | ${inBrowser.totalSeconds.toFixed(1)} s |
+| archive's RSS growth during the browser's upload (peak over start) | ${(growth / 1048576).toFixed(0)} MiB (goal ≤ 64 MiB) |
 | curl -T to a fresh upload URL (before, after the browser) | ${curlBefore.toFixed(1)} s, ${curlAfter.toFixed(1)} s; mean ${mbps(curlSeconds)} MB/s |
-| **browser / curl throughput** | **${ratio.toFixed(2)}** (goal ≥ 0.9) |
+| **browser / curl throughput** | **${ratio.toFixed(2)}** (goal ≥ 1.0) |
 | Chromium's ceiling: bare XHR PUT from the same page | ${bareSeconds.toFixed(1)} s, ${mbps(bareSeconds)} MB/s; ${(curlSeconds / bareSeconds).toFixed(2)} of curl |
 | the wizard's uploader / bare XHR | ${(bareSeconds / inBrowser.putSeconds).toFixed(2)} |
 | status watchers of one SIP (server-sent events) | ${WATCHERS} |

@@ -16,11 +16,23 @@ const BENCHMARKS = [
     what: "PreservePO + RetrievePO round trips",
     file: "scripts/bench-preservation.ts",
   },
+  {
+    name: "fixity",
+    what: "fixity audit throughput against sha256sum",
+    file: "scripts/bench-fixity.ts",
+  },
   { name: "proxy", what: "proxy overhead against the archive", file: "scripts/bench-proxy.ts" },
   {
     name: "ingest-ui",
     what: "browser upload against curl, status fan-out",
     file: "scripts/bench-ingest-ui.ts",
+  },
+  {
+    name: "catalogue",
+    what: "holdings search on 100,000 rows (PGlite, PostgreSQL), sync of 5,000 objects",
+    file: "scripts/bench-catalogue.ts",
+    // It reuses the dashboard's server modules.
+    nodeArgs: ["--conditions=react-server"],
   },
   {
     name: "batch",
@@ -46,7 +58,7 @@ for (const bench of chosen) {
     console.log(`(not available: ${bench.file} is missing)`);
     continue;
   }
-  const run = spawnSync(process.execPath, ["--import", "tsx", file], {
+  const run = spawnSync(process.execPath, [...(bench.nodeArgs ?? []), "--import", "tsx", file], {
     stdio: "inherit",
     env: process.env,
   });

@@ -42,6 +42,13 @@ describe("archive configuration", () => {
     expect(() => load({ ARCHIVE_BAG_MAX_RATIO: "1" })).toThrow(/ARCHIVE_BAG_MAX_RATIO is invalid/);
   });
 
+  it("offers multipart uploads unless ARCHIVE_MULTIPART is false", () => {
+    expect(load({}).multipart).toBe(true);
+    expect(load({ ARCHIVE_MULTIPART: "false" }).multipart).toBe(false);
+    expect(load({ ARCHIVE_MULTIPART: "0" }).multipart).toBe(false);
+    expect(() => load({ ARCHIVE_MULTIPART: "no" })).toThrow(/ARCHIVE_MULTIPART is invalid/);
+  });
+
   it("finds its own configuration and the one it shares with the dashboard without ARCHIVE_CONFIG_DIR", () => {
     const { configDir, sharedConfigDir } = load({});
     for (const file of ["identities.json", "preservation-profiles.json"]) {

@@ -39,6 +39,21 @@ const schema = z.object({
   // Zip bomb limits of a bag (PUT /sip): entries in its zip, and unpacked bytes per compressed byte.
   ARCHIVE_BAG_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   ARCHIVE_BAG_MAX_RATIO: z.coerce.number().min(2).max(100_000).default(100),
+  // Evidence renewal (RFC 4998 5.2): time-stamps older than this many days get a new one (0: only
+  // for a weak algorithm), and records whose last chain hashes with a weak algorithm a new chain.
+  ARCHIVE_EVIDENCE_RENEWAL_DAYS: z.coerce.number().min(0).max(36_500).default(730),
+  ARCHIVE_EVIDENCE_WEAK_ALGORITHMS: z.string().default("sha1"),
+  // Fixity audits: every object is re-read and re-hashed once per interval (0: never), reading at
+  // most the budget (MiB/s, 0: unlimited) and pausing between objects, so ingest keeps the disk.
+  ARCHIVE_FIXITY_INTERVAL_HOURS: z.coerce.number().min(0).max(87_600).default(168),
+  ARCHIVE_FIXITY_BUDGET_MIBPS: z.coerce.number().min(0).max(100_000).default(50),
+  ARCHIVE_FIXITY_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(10),
+  // The multipart upload extension (POST /ingest/uploads ...); off, the archive offers one PUT per
+  // file, as the vendor's does by default.
+  ARCHIVE_MULTIPART: z
+    .enum(["0", "1", "true", "false"])
+    .default("true")
+    .transform((v) => v === "1" || v === "true"),
 });
 
 export interface ArchiveConfig {
@@ -62,7 +77,24 @@ export interface ArchiveConfig {
   // Optional so hand-built configs may leave them out; see DEFAULT_BAG_LIMITS.
   bagMaxEntries?: number;
   bagMaxRatio?: number;
+  // Optional so hand-built configs may leave them out; see DEFAULT_SCHEDULES.
+  evidenceRenewalDays?: number;
+  weakDigestAlgorithms?: string[];
+  fixityIntervalHours?: number;
+  fixityBudgetMiBps?: number;
+  fixityPauseMs?: number;
+  // Optional so hand-built configs may leave it out; multipart uploads are offered unless false.
+  multipart?: boolean;
 }
+
+// The schedules of a config that leaves them out: renewal after two years, a weekly fixity audit.
+export const DEFAULT_SCHEDULES = {
+  evidenceRenewalDays: 730,
+  weakDigestAlgorithms: ["sha1"],
+  fixityIntervalHours: 168,
+  fixityBudgetMiBps: 50,
+  fixityPauseMs: 10,
+} as const;
 
 export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): ArchiveConfig {
   const parsed = schema.safeParse(env);
@@ -93,5 +125,13 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     orphanMinAgeHours: e.ARCHIVE_ORPHAN_MIN_AGE_HOURS,
     bagMaxEntries: e.ARCHIVE_BAG_MAX_ENTRIES,
     bagMaxRatio: e.ARCHIVE_BAG_MAX_RATIO,
+    evidenceRenewalDays: e.ARCHIVE_EVIDENCE_RENEWAL_DAYS,
+    weakDigestAlgorithms: e.ARCHIVE_EVIDENCE_WEAK_ALGORITHMS.split(",")
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
+    fixityIntervalHours: e.ARCHIVE_FIXITY_INTERVAL_HOURS,
+    fixityBudgetMiBps: e.ARCHIVE_FIXITY_BUDGET_MIBPS,
+    fixityPauseMs: e.ARCHIVE_FIXITY_PAUSE_MS,
+    multipart: e.ARCHIVE_MULTIPART,
   };
 }

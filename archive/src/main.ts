@@ -1,7 +1,22 @@
 // `npm run archive`: runs the embedded archive until Ctrl-C.
+// `npm run archive -- renew-evidence ...`: renews evidence and exits (commands/renew-evidence.ts).
 import { loadArchiveConfig } from "./config";
 import { keepServingOnEscapedErrors } from "./last-resort";
 import { startArchive } from "./server";
+
+const [command, ...args] = process.argv.slice(2);
+if (command === "renew-evidence") {
+  try {
+    const { runRenewEvidence } = await import("./commands/renew-evidence");
+    process.exit(await runRenewEvidence(loadArchiveConfig(), args));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+} else if (command !== undefined) {
+  console.error(`Unknown command "${command}". The archive runs without one, or: renew-evidence.`);
+  process.exit(1);
+}
 
 try {
   const config = loadArchiveConfig();

@@ -1,9 +1,9 @@
 "use client";
 // The audit log (append-only: nothing here changes an entry): filters, a table of entries newest
 // first with older ones a page at a time, and the filtered log as CSV or JSON.
-import { useMemo, useState } from "react";
+import { createContext, useContext, useMemo, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +11,8 @@ import { DataTable } from "@/components/ui/data-table";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { auditFilterQuery, type AuditFilters, type AuditRow } from "@/lib/admin/audit-filters";
 import { auditExportUrl, auditLogOptions } from "@/lib/queries/admin";
+import { objectLabelsOptions } from "@/lib/queries/catalogue";
+import type { ObjectLabel } from "@/lib/catalogue/labels";
 import { AuditFilterForm } from "./audit-filter-form";
 import { actionText, detailPairs } from "./audit-words";
 
@@ -20,6 +22,19 @@ const WHEN = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 const OUTCOME_TONE = { success: "success", failure: "danger", denied: "warning" } as const;
+
+// The catalogue's titles of the targets shown (objects and packages), beside their ids.
+const TargetTitles = createContext<Record<string, ObjectLabel>>({});
+
+function Target({ id }: { id: string | null }) {
+  const title = useContext(TargetTitles)[id ?? ""]?.title;
+  return (
+    <span className="flex flex-col">
+      {title ? <span className="break-words">{title}</span> : null}
+      <span className="font-mono text-xs break-all">{id ?? "—"}</span>
+    </span>
+  );
+}
 
 const column = createColumnHelper<AuditRow>();
 const COLUMNS = [
@@ -49,7 +64,7 @@ const COLUMNS = [
   }),
   column.accessor("target", {
     header: "On what",
-    cell: (info) => <span className="font-mono text-xs break-all">{info.getValue() ?? "—"}</span>,
+    cell: (info) => <Target id={info.getValue()} />,
   }),
   column.accessor("outcome", {
     header: "Outcome",
@@ -91,6 +106,11 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
   const log = useInfiniteQuery(auditLogOptions(filters));
   const rows = useMemo(() => log.data?.pages.flatMap((page) => page.entries) ?? [], [log.data]);
   const actions = log.data?.pages[0]?.actions ?? [];
+  const targets = useMemo(
+    () => [...new Set(rows.flatMap((r) => (r.target ? [r.target] : [])))],
+    [rows],
+  );
+  const titles = useQuery(objectLabelsOptions(targets));
   // Pages of at most 100 rows, rebuilt per render: nothing here needs the compiler's memoizing.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: rows, columns: COLUMNS, getCoreRowModel: getCoreRowModel() });
@@ -122,7 +142,9 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
       </div>
       {log.isError ? <ResultNotice error={log.error} /> : null}
       <div className="border-line overflow-x-auto rounded-xl border">
-        <DataTable table={table} caption="Audit log entries, newest first" />
+        <TargetTitles.Provider value={titles.data ?? {}}>
+          <DataTable table={table} caption="Audit log entries, newest first" />
+        </TargetTitles.Provider>
         {log.isPending ? (
           <p role="status" className="text-ink-muted p-4 text-sm">
             Loading the audit log…

@@ -4,6 +4,7 @@ const ACTIONS: Record<string, string> = {
   "object.preserve": "Preserved objects",
   "object.update": "Added a version",
   "object.delete": "Deleted an object",
+  "evidence.renew": "Renewed evidence",
   "deletion.request": "Asked for a deletion",
   "deletion.approve": "Approved a deletion",
   "deletion.reject": "Rejected a deletion",

@@ -1,5 +1,5 @@
 // Wires the batch queue to the browser: each package goes through the wizard's own path (the
-// upload planner, uploadFile for large files, sendPlan, PUT /api/ingest/document with the batch
+// upload planner, sendFile for large files (in parts where the archive offers it), sendPlan, PUT /api/ingest/document with the batch
 // and package named so the server sends it at most once), the state is saved to IndexedDB, the
 // SIP statuses come from one batch status endpoint, and going offline pauses the queue.
 import { sendPlan } from "@/components/ingests/send-plan";
@@ -11,7 +11,8 @@ import { batchStatus, ingestBatchPackage } from "@/lib/queries/batch";
 import { requestUploadUrl } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
 import { planUpload } from "@/lib/upload/planner";
-import { UploadError, uploadFile } from "@/lib/upload/uploader";
+import { sendFile } from "@/lib/upload/send-file";
+import { UploadError } from "@/lib/upload/uploader";
 import { saveBatchState, type StoredBatch, type StoredBatchData } from "./batch-storage";
 
 const STATUS_EVERY_MS = 2_000;
@@ -47,6 +48,7 @@ export function startBatchRunner(
   data: StoredBatchData,
 ): BatchRunner {
   const uploads = new Map(Object.entries(batch.uploads));
+  const multipart = new Map(Object.entries(batch.multipart ?? {}));
   let latest = batch;
   const save = () =>
     saveBatchState(userId, latest).catch((error: unknown) =>
@@ -73,8 +75,15 @@ export function startBatchRunner(
         const kept = uploads.get(id);
         if (kept && Date.parse(kept.expiresAt) - Date.now() > UPLOAD_REUSE_MARGIN_MS)
           return kept.key;
-        const result = await uploadFile(file, {
+        const result = await sendFile(file, {
           getUploadUrl: requestUploadUrl,
+          resume: multipart.get(id) ?? null,
+          onResume: (resume) => {
+            if (resume) multipart.set(id, resume);
+            else multipart.delete(id);
+            latest = { ...latest, multipart: Object.fromEntries(multipart) };
+            void save();
+          },
           signal,
           onProgress: (event) => {
             if (event.phase === "uploading") onProgress(done + event.progress.loaded, total);

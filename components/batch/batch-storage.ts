@@ -4,6 +4,7 @@
 import type { DraftUpload } from "@/lib/drafts/draft";
 import { idbDelete, idbGet, idbPut } from "@/lib/drafts/idb";
 import type { QueueSnapshot } from "@/lib/batch/queue";
+import type { MultipartResume } from "@/lib/upload/multipart-upload";
 import type { PlanInput } from "@/lib/upload/request-body";
 
 export const BATCH_VERSION = 1;
@@ -16,6 +17,8 @@ export interface StoredBatch {
   createdAt: number;
   queue: QueueSnapshot;
   uploads: Record<string, DraftUpload>;
+  // Unfinished multipart uploads by file path: the parts the archive stored are not sent again.
+  multipart?: Record<string, MultipartResume>;
 }
 
 // Written once: the request of every package by its key, and every file by its path.

@@ -36,8 +36,9 @@ export function FileDropzone({ files, onAdd, onRemove, disabled }: FileDropzoneP
         chooseRef={chooseButton}
         hint={
           <>
-            Any format, up to {formatBytes(INGEST_LIMITS.uploadBytes)} per file. Small files travel
-            inside the request; larger ones are uploaded straight to the archive first.
+            Any format, up to {formatBytes(INGEST_LIMITS.uploadBytes)} per file, or more where the
+            archive takes multipart uploads. Small files travel inside the request; larger ones are
+            uploaded straight to the archive first.
           </>
         }
       />

@@ -6,7 +6,13 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNo
 import { useRouter } from "next/navigation";
 import { PackageIdField } from "@/components/ingest/package-id-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { addFiles, removeDocument, setDocumentUpload, type IngestDraft } from "@/lib/drafts/draft";
+import {
+  addFiles,
+  removeDocument,
+  setDocumentMultipart,
+  setDocumentUpload,
+  type IngestDraft,
+} from "@/lib/drafts/draft";
 import { planInputOf } from "@/lib/drafts/plan-input";
 import { useIngestDraft } from "@/lib/drafts/use-ingest-draft";
 import type { MetadataEntryDraft, MetadataSchemaOption } from "@/lib/metadata/entry";
@@ -72,6 +78,7 @@ export function IngestWizard({ userId, profiles, schemas }: IngestWizardProps) {
   const { draft, setDraft, persistence, clear } = useIngestDraft(userId);
   const { phase, rows, notice, submit, cancel, cancelAll } = useIngestSubmit({
     onUploaded: (id, upload) => setDraft((d) => setDocumentUpload(d, id, upload)),
+    onMultipart: (id, multipart) => setDraft((d) => setDocumentMultipart(d, id, multipart)),
   });
   const [showErrors, setShowErrors] = useState(false);
   const [problems, setProblems] = useState<WizardProblem[] | null>(null);

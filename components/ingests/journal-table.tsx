@@ -12,6 +12,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
 import { statusPagePath } from "@/lib/queries/ingest";
+import { ObjectStateBadge } from "@/components/holdings/state-badge";
 import { LocalTime } from "./local-time";
 import { PluginStatusBadge, SipStatusBadge } from "./status-badge";
 
@@ -37,9 +38,14 @@ function columnsFor(isAdmin: boolean, onReview: (entry: JournalEntry) => void): 
         <Link
           href={statusPagePath(e.packageId, e.submissionName)}
           prefetch={false}
-          className="text-accent font-medium break-all underline-offset-2 hover:underline"
+          className="text-accent font-medium underline-offset-2 hover:underline"
         >
-          {e.packageId}
+          {e.title ? <span className="block break-words">{e.title}</span> : null}
+          <span
+            className={e.title ? "text-ink-muted block text-xs font-normal break-all" : "break-all"}
+          >
+            {e.packageId}
+          </span>
           <span className="text-ink-muted block text-xs font-normal">{e.submissionName}</span>
         </Link>
       ),
@@ -57,7 +63,15 @@ function columnsFor(isAdmin: boolean, onReview: (entry: JournalEntry) => void): 
     }),
     column.accessor("lastStatus", {
       header: "Last known status",
-      cell: (c) => <SipStatusBadge status={c.getValue()} />,
+      cell: ({ row: { original: e } }) => (
+        <div className="flex flex-col items-start gap-1">
+          <SipStatusBadge status={e.lastStatus} />
+          {/* The package may have gone since this submission ended. */}
+          {e.objectState === "deleted" || e.objectState === "deletion-requested" ? (
+            <ObjectStateBadge state={e.objectState} />
+          ) : null}
+        </div>
+      ),
     }),
     column.accessor("pluginOutcome", {
       header: "Plugins",

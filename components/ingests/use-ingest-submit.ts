@@ -16,7 +16,9 @@ import { requestUploadUrl, submitIngest, type AcceptedSip } from "@/lib/queries/
 import { blobToBase64 } from "@/lib/upload/base64";
 import type { UploadPlan } from "@/lib/upload/planner";
 import type { UploadRowState } from "@/lib/upload/progress-text";
-import { UploadError, uploadFile, type UploadEvent } from "@/lib/upload/uploader";
+import type { MultipartResume } from "@/lib/upload/multipart-upload";
+import { sendFile } from "@/lib/upload/send-file";
+import { UploadError, type UploadEvent } from "@/lib/upload/uploader";
 import { sendPlan } from "./send-plan";
 
 export type SubmitPhase =
@@ -116,10 +118,12 @@ function refusesKey(error: unknown, keys: string[]): boolean {
 export interface IngestSubmitOptions {
   // A file's upload finished (or, with null, its kept upload turned out unusable): keep it in the draft.
   onUploaded?: (documentId: string, upload: DraftUpload | null) => void;
+  // A file's multipart upload changed (a part stored), or ended (null): keep it in the draft.
+  onMultipart?: (documentId: string, multipart: MultipartResume | null) => void;
 }
 
 // The submit state of the wizard and the function that sends a draft along its plan.
-export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
+export function useIngestSubmit({ onUploaded, onMultipart }: IngestSubmitOptions = {}) {
   const [phase, setPhase] = useState<SubmitPhase>({ kind: "idle" });
   const [rowStore] = useState(createUploadRowStore);
   const setRows = rowStore.update;
@@ -132,6 +136,8 @@ export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
   const reused = useRef(new Map<string, string>());
   const uploaded = useRef(onUploaded);
   uploaded.current = onUploaded;
+  const multipartChanged = useRef(onMultipart);
+  multipartChanged.current = onMultipart;
 
   const setRow = useCallback(
     (id: string, name: string, state: UploadRowState) => {
@@ -164,8 +170,10 @@ export function useIngestSubmit({ onUploaded }: IngestSubmitOptions = {}) {
       setRow(doc.id, doc.name, { phase: "queued" });
       const progress = throttledProgress((event) => setRow(doc.id, doc.name, event));
       try {
-        const result = await uploadFile(file, {
+        const result = await sendFile(file, {
           getUploadUrl: requestUploadUrl,
+          resume: doc.multipart,
+          onResume: (resume) => multipartChanged.current?.(doc.id, resume),
           signal: controller.signal,
           sha256: done?.file === file ? done.sha256 : undefined,
           onProgress: progress.push,

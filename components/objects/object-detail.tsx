@@ -2,6 +2,7 @@
 // The object page's content: its versions (named by the trace), one version's data objects with
 // previews, downloads and evidence, "Add a version", the trace, and deletion for admins. Each
 // optional operation appears only where the archive answers it; otherwise a note says why.
+import { DeletedNotice, type DeletionFacts } from "@/components/holdings/deleted-notice";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -14,6 +15,7 @@ import { objectVersionOptions, profilesOptions, traceOptions } from "@/lib/queri
 import { cn } from "@/lib/utils";
 import { AddVersion } from "./add-version";
 import { CapabilityNote } from "./capability-note";
+import { FixityLine, RenewEvidence } from "./evidence-care";
 import { versionsFromTrace } from "./object-view";
 import { TraceTimeline } from "./trace-timeline";
 import { VersionContent } from "./version-content";
@@ -26,6 +28,8 @@ export interface ObjectDetailProps {
   mayEdit: boolean;
   // The signed-in admin, who may delete; null for everyone else.
   admin: { name: string } | null;
+  // What the catalogue recorded of the object's deletion, when it knows the object was deleted.
+  deletion?: DeletionFacts | null;
 }
 
 // The profile's evidence formats, the default first; every profile's when the profile is unknown.
@@ -40,7 +44,14 @@ function evidenceFormats(
 }
 
 // Everything below the page header.
-export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: ObjectDetailProps) {
+export function ObjectDetail({
+  poId,
+  version,
+  capabilities,
+  mayEdit,
+  admin,
+  deletion = null,
+}: ObjectDetailProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const hasTrace = capabilities.RetrieveTrace.available === true;
@@ -60,7 +71,9 @@ export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: Ob
 
   return (
     <div className="flex flex-col gap-8">
-      {gone ? (
+      {gone && deletion ? (
+        <DeletedNotice poId={poId} deletion={deletion} />
+      ) : gone ? (
         <ResultNotice error={contentError} title="This object is not in the archive">
           <p className="text-ink text-sm">
             It was deleted, or it never existed in this tenant.
@@ -119,6 +132,32 @@ export function ObjectDetail({ poId, version, capabilities, mayEdit, admin }: Ob
               capability={capabilities.ValidateEvidence}
             />
           ) : null}
+        </section>
+      ) : null}
+
+      {!gone && (hasTrace || admin) ? (
+        <section aria-labelledby="care-heading" className="flex flex-col gap-4">
+          <h2 id="care-heading" className="text-ink text-xl font-semibold">
+            Fixity and evidence renewal
+          </h2>
+          <Card>
+            <CardContent className="flex flex-col gap-5">
+              {hasTrace && trace.isSuccess ? (
+                <FixityLine events={trace.data?.trace?.event ?? []} />
+              ) : null}
+              {admin ? (
+                <RenewEvidence
+                  poId={poId}
+                  onRenewed={() => {
+                    void queryClient.invalidateQueries({ queryKey: traceOptions(poId).queryKey });
+                    void queryClient.invalidateQueries({
+                      queryKey: ["preservation", "object", poId],
+                    });
+                  }}
+                />
+              ) : null}
+            </CardContent>
+          </Card>
         </section>
       ) : null}
 

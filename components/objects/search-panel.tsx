@@ -8,6 +8,8 @@ import { useQuery } from "@tanstack/react-query";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
+import { ObjectStateBadge } from "@/components/holdings/state-badge";
+import { objectLabelsOptions } from "@/lib/queries/catalogue";
 import { searchOptions } from "@/lib/queries/preservation";
 
 // The embedded archive's filter language (archive/src/preservation/search-filter.ts), by example.
@@ -55,6 +57,8 @@ export function SearchPanel({ initialFilter }: SearchPanelProps) {
   }
 
   const ids = results.data?.poId ?? [];
+  // Titles from the holdings catalogue: the archive's Search answers ids only.
+  const labels = useQuery(objectLabelsOptions(ids)).data ?? {};
   return (
     <div className="flex flex-col gap-6">
       <form
@@ -123,13 +127,25 @@ export function SearchPanel({ initialFilter }: SearchPanelProps) {
             </p>
             <ul className="border-line divide-line divide-y rounded-xl border">
               {ids.map((id) => (
-                <li key={id} className="px-4 py-3">
+                <li key={id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
                   <Link
                     href={`/objects/${encodeURIComponent(id)}`}
-                    className="text-accent font-mono text-sm break-all hover:underline"
+                    className="text-accent flex min-w-0 flex-col text-sm hover:underline"
                   >
-                    {id}
+                    {labels[id]?.title ? (
+                      <span className="font-medium break-words">{labels[id].title}</span>
+                    ) : null}
+                    <span
+                      className={
+                        labels[id]?.title
+                          ? "text-ink-muted font-mono text-xs break-all"
+                          : "font-mono break-all"
+                      }
+                    >
+                      {id}
+                    </span>
                   </Link>
+                  {labels[id] ? <ObjectStateBadge state={labels[id].state} /> : null}
                 </li>
               ))}
             </ul>

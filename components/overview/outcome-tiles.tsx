@@ -67,6 +67,17 @@ export function OutcomeTiles({
     },
     { label: "In progress", value: String(outcomes.inProgress), note: "not finished yet" },
   ];
+  if (outcomes.deleted > 0) {
+    tiles.push({
+      label: "Deleted since",
+      value: String(outcomes.deleted),
+      note:
+        outcomes.deleted === 1
+          ? "ingested package, deleted since"
+          : "ingested packages, deleted since",
+      href: "/objects?state=deleted",
+    });
+  }
   if (reviewQueue !== null) {
     tiles.push({
       label: "Review queue",

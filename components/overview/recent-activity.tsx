@@ -4,6 +4,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { statusTone } from "@/lib/ingest/watch/timeline";
 import type { RecentSubmission } from "@/lib/overview/types";
+import { ObjectStateBadge } from "@/components/holdings/state-badge";
 import { TimeAgo } from "./time-ago";
 
 const STATUS_TONE: Record<ReturnType<typeof statusTone>, BadgeTone> = {
@@ -54,14 +55,20 @@ export function RecentActivity({
             >
               <Link
                 href={statusPage(r)}
-                className="text-ink min-w-0 font-medium break-all underline-offset-2 hover:underline"
+                className="text-ink min-w-0 font-medium underline-offset-2 hover:underline"
               >
-                {r.packageId}
+                {r.title ? <span className="break-words">{r.title} </span> : null}
+                <span className={r.title ? "text-ink-muted font-normal break-all" : "break-all"}>
+                  {r.packageId}
+                </span>
                 <span className="text-ink-muted font-normal"> / {r.submissionName}</span>
               </Link>
               <Badge tone={STATUS_TONE[statusTone(r.lastStatus)]}>
                 {r.lastStatus ?? "status not known yet"}
               </Badge>
+              {r.objectState === "deleted" || r.objectState === "deletion-requested" ? (
+                <ObjectStateBadge state={r.objectState} />
+              ) : null}
               {r.pluginOutcome && r.pluginOutcome !== "SUCCESS" ? (
                 <Badge tone={OUTCOME_TONE[r.pluginOutcome] ?? "neutral"}>
                   plugin {r.pluginOutcome}

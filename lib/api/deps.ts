@@ -4,6 +4,7 @@ import "server-only";
 // wires the real ones on first use; tests replace any of them with `configureApi` (e.g. a
 // session, or a client whose fetch counts).
 import type { CurrentSession } from "@/lib/auth/session";
+import type { CatalogueRecorder } from "@/lib/catalogue/recorder";
 import type { AuditEntry } from "@/lib/journal/audit";
 import type { BatchStore } from "@/lib/batch/store";
 import type { IngestClient } from "@/lib/ingest/client";
@@ -21,6 +22,8 @@ export interface ApiDeps {
   journal: SubmissionJournal;
   // Batches and their packages, each package sent at most once.
   batches: BatchStore;
+  // The holdings catalogue, fed from what the routes send and read.
+  catalogue: CatalogueRecorder;
   ingest: IngestClient;
   preservation: PreservationClient;
   // Origins whose pages may send changes (APP_URL's), besides the request's own.

@@ -5,7 +5,9 @@ import {
   parseEnrichers,
   unknownEnrichers,
   type Enricher,
+  type IngestDocumentRequest,
   type IngestResponse,
+  type UpdateDocumentRequest,
 } from "@scriptorium/contract/ingest/schemas";
 import type { Accepted } from "@/lib/ingest/client";
 import { ApiError } from "./errors";
@@ -35,11 +37,13 @@ export function statusPath(packageId: string, submissionName: string): string {
   return `/api/ingest/sip/${encodeURIComponent(packageId)}/${encodeURIComponent(submissionName)}`;
 }
 
-// Journals an accepted SIP and answers it with the archive's status (201) and where to follow it.
+// Journals and catalogues an accepted SIP and answers it with the archive's status (201) and
+// where to follow it. `request` carries the title and files when the dashboard sent them.
 export async function acceptedAnswer(
   ctx: RouteContext<unknown>,
   answer: Accepted<IngestResponse>,
   profile: string | null,
+  request: IngestDocumentRequest | UpdateDocumentRequest | null = null,
 ): Promise<Response> {
   const { packageId, name, status, pluginReports } = answer.body;
   ctx.audit.target = packageId;
@@ -62,6 +66,13 @@ export async function acceptedAnswer(
       console.error(`journal entry for ${packageId}/${name} could not be written`, error);
     }
   }
+  await ctx.deps.catalogue.ingestAccepted({
+    tenant: ctx.session.tenant,
+    user: { id: ctx.session.user.id, name: ctx.session.user.name },
+    profile,
+    request,
+    answer: answer.body,
+  });
   return Response.json(answer.body, { status: answer.status, headers });
 }
 

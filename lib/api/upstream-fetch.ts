@@ -17,7 +17,7 @@ export interface UpstreamSettings {
 }
 
 export interface UpstreamRequest {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   url: URL;
   token: string;
   headers?: Record<string, string>;

@@ -57,7 +57,7 @@ export async function ingestBatchItem(
   try {
     const answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
     await store.sent(ref.batch, ref.item, answer.body.packageId, answer.body.name ?? null);
-    return await acceptedAnswer(ctx, answer, request.profile);
+    return await acceptedAnswer(ctx, answer, request.profile, request);
   } catch (error) {
     await store.failed(ref.batch, ref.item, error instanceof Error ? error.message : String(error));
     throw error;

@@ -2,6 +2,7 @@
 // metadata and every problem that stops it from being sent, before anything is sent. Pure and
 // deterministic (the same input gives the same plan, whatever the order of the files), shared by
 // the batch page and the terminal command.
+import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
 import { INGEST_LIMITS, packageIdProblem } from "@scriptorium/contract/ingest/schemas";
 import { cellValue, type ColumnTarget, type SchemaField } from "./columns";
 import type { CsvRow } from "./csv";
@@ -249,9 +250,11 @@ export function planBatch(input: BatchPlanInput): BatchPlan {
           path: file.path,
         });
       }
-      if (file.size > INGEST_LIMITS.uploadBytes) {
+      // Past one upload URL's limit a file needs the archive's multipart uploads, which the
+      // uploader finds out about when it sends; past the multipart limit nothing can take it.
+      if (file.size > MULTIPART_LIMITS.maxUploadBytes) {
         problems.push({
-          message: `"${file.path}" is larger than the archive accepts in one upload: exclude it and send it on its own.`,
+          message: `"${file.path}" is larger than the archive accepts in any upload: exclude it.`,
           packageKey: pkg.key,
           path: file.path,
         });

@@ -48,11 +48,14 @@ export async function refreshBatchItems(
         submissionName: item.submissionName!,
       };
       try {
-        const call = { token, tenant: session.tenant, signal };
+        // The enrichers the catalogue reads an ended SIP's title, metadata and formats from.
+        const enrichers = ["pluginreports", "metadata", "representations"] as const;
+        const call = { token, tenant: session.tenant, enrichers, signal };
         const { body } = await deps.ingest.sipStatus(call, key.packageId, key.submissionName);
         if (body.status) {
           item.status = body.status;
-          await deps.journal.recordStatus(key, body.status);
+          await deps.journal.recordStatus(key, body.status, body.pluginReports);
+          await deps.catalogue.sipStatus(key.tenant, body, key.submissionName);
         }
       } catch {
         // Keep the last known status: the page asks again in a moment.

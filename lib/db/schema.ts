@@ -153,3 +153,5 @@ export const statusSnapshots = pgTable(
 
 // Batches sent from a folder and a spreadsheet.
 export * from "./batch-schema";
+// The holdings catalogue and its sync cursor.
+export * from "./catalogue-schema";

@@ -6,6 +6,8 @@ import "server-only";
 import type { ApiSession } from "@/lib/api/deps";
 import { ApiError } from "@/lib/api/errors";
 import type { RouteContext } from "@/lib/api/handler";
+import { recordFacts } from "@/lib/catalogue/store";
+import type { CatalogueFacts } from "@/lib/catalogue/merge";
 import { getDb, type DashboardDb } from "@/lib/db";
 import type { AuditEntry } from "@/lib/journal/audit";
 import { toApiError } from "@/lib/api/errors";
@@ -54,6 +56,19 @@ export async function deletionDeps(ctx: RouteContext<unknown>): Promise<Deletion
 
 const me = (session: ApiSession) => ({ id: session.user.id, name: session.user.name });
 
+// Shows a request's progress in the holdings catalogue; never fails the deletion itself.
+async function catalogue(
+  deps: DeletionDeps,
+  row: DeletionRequestRow,
+  change: Partial<CatalogueFacts>,
+) {
+  try {
+    await recordFacts(deps.db, [{ tenant: row.tenant, poId: row.poId, ...change }]);
+  } catch (error) {
+    console.error(`the catalogue could not record the deletion of ${row.poId}`, error);
+  }
+}
+
 // Records a request and, without four-eyes, carries it out at once.
 export async function requestDeletion(
   deps: DeletionDeps,
@@ -69,7 +84,12 @@ export async function requestDeletion(
     by: me(deps.session),
     fourEyes,
   });
-  return fourEyes ? row : carryOut(deps, row);
+  if (!fourEyes) return carryOut(deps, row);
+  await catalogue(deps, row, {
+    state: "deletion-requested",
+    deletionRequest: { at: row.requestedAt, by: row.requestedByName },
+  });
+  return row;
 }
 
 // A request the session may decide on: it exists in one of the user's tenants and allows `event`.
@@ -118,6 +138,7 @@ export async function rejectDeletion(
     comment,
   });
   if (!rejected) throw decidedMeanwhile();
+  await catalogue(deps, rejected, { deletionRequest: null });
   return rejected;
 }
 
@@ -142,6 +163,25 @@ async function carryOut(deps: DeletionDeps, row: DeletionRequestRow): Promise<De
     };
   }
   const finished = await finishRequest(deps.db, row.id, outcome.ok ? "done" : "failed", outcome);
+  await catalogue(
+    deps,
+    row,
+    outcome.ok
+      ? {
+          state: "deleted",
+          fromArchive: true,
+          deletion: {
+            at: new Date(),
+            by:
+              row.decidedByName && row.decidedById !== row.requestedById
+                ? `${row.requestedByName}, approved by ${row.decidedByName}`
+                : row.requestedByName,
+            reason: row.reason,
+            evidenceKept: row.mode === "OnlySubDOs",
+          },
+        }
+      : { deletionRequest: null },
+  );
   await deps
     .recordAudit({
       actor: me(deps.session),

@@ -2,6 +2,7 @@
 // reload, a new sign-in or a failed ingest never loses work. Pure: storing it is idb.ts's job.
 import { z } from "zod";
 import type { MetadataEntryDraft } from "@/lib/metadata/entry";
+import type { MultipartResume } from "@/lib/upload/multipart-upload";
 
 export const DRAFT_VERSION = 1;
 // A draft nobody touched for this long is not brought back: it is more confusing than useful.
@@ -20,6 +21,8 @@ export interface DraftFileDocument {
   // This file's finished upload to the archive, so a retry after a failure, a reload or a new
   // sign-in names the key instead of sending the bytes again.
   upload?: DraftUpload | null;
+  // This file's unfinished multipart upload: the parts the archive stored are not sent again.
+  multipart?: MultipartResume | null;
 }
 
 export interface DraftUpload {
@@ -54,6 +57,20 @@ export function setDocumentUpload(
     ...draft,
     documents: draft.documents.map((d) =>
       d.id === id && d.kind === "file" ? { ...d, upload } : d,
+    ),
+  };
+}
+
+// The draft with document `id`'s unfinished multipart upload recorded (or forgotten, with null).
+export function setDocumentMultipart(
+  draft: IngestDraft,
+  id: string,
+  multipart: MultipartResume | null,
+): IngestDraft {
+  return {
+    ...draft,
+    documents: draft.documents.map((d) =>
+      d.id === id && d.kind === "file" ? { ...d, multipart } : d,
     ),
   };
 }
@@ -140,6 +157,18 @@ const documentSchema = z.discriminatedUnion("kind", [
     metadatas: z.array(entrySchema).catch([]),
     upload: z
       .object({ key: z.string().min(1), sha256: z.string(), expiresAt: z.string() })
+      .nullable()
+      .optional()
+      .catch(null),
+    multipart: z
+      .object({
+        uploadId: z.string().min(1),
+        key: z.string().min(1),
+        size: z.number().int().positive(),
+        partSize: z.number().int().positive(),
+        expiresAt: z.string(),
+        parts: z.array(z.object({ partNumber: z.number().int().positive(), sha256: z.string() })),
+      })
       .nullable()
       .optional()
       .catch(null),

@@ -48,6 +48,9 @@ export interface IngestDraftState {
   clear: () => Promise<void>;
 }
 
+// The longest a change waits to be saved while further changes keep postponing the save.
+const MAX_SAVE_DELAY_MS = 2_000;
+
 // The draft of `userId` (null while unknown: nothing is read or saved then). Give the wizard
 // `key={userId}` so that another user signing in in the same tab starts from their own draft.
 export function useIngestDraft(
@@ -59,6 +62,8 @@ export function useIngestDraft(
   const [persistence, setPersistence] = useState<DraftPersistence>("restoring");
   const latest = useRef(draft);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // When the oldest change not yet saved was made.
+  const pendingSince = useRef(0);
   // Bumped by clear(), so a save already under way cannot bring a cleared draft back.
   const generation = useRef(0);
 
@@ -133,8 +138,13 @@ export function useIngestDraft(
         return latest.current;
       });
       if (!restored) return;
+      // Changes that keep coming (an upload's parts stored one after another) still reach storage
+      // within MAX_SAVE_DELAY_MS of the first unsaved one, so a reload resumes from recent state.
+      const now = Date.now();
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void save(), debounceMs);
+      else pendingSince.current = now;
+      const left = Math.max(0, MAX_SAVE_DELAY_MS - (now - pendingSince.current));
+      timer.current = setTimeout(() => void save(), Math.min(debounceMs, left));
     },
     [debounceMs, restored, save],
   );

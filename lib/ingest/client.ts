@@ -11,6 +11,7 @@ import {
   type UpstreamSettings,
 } from "@/lib/api/upstream-fetch";
 import { ingestFailure, type TokenMode } from "@/lib/api/upstream-errors";
+import { createMultipartClient } from "./multipart-client";
 import {
   IngestResponse,
   serializeEnrichers,
@@ -129,6 +130,9 @@ export function createIngestClient(options: IngestClientOptions) {
     async ingestSip(call: IngestCall, request: IngestSipRequest) {
       return ingestAnswer(await send(call, "PUT", url("sip"), { body: request }));
     },
+
+    // The multipart upload extension (POST /uploads ...), where the archive offers it
+    uploads: createMultipartClient(options),
 
     // GET /sip/{packageId}/{submissionName} – the status of one SIP
     async sipStatus(call: IngestCall, packageId: string, submissionName: string) {

@@ -1,6 +1,7 @@
 // The ingest journal as the browser sees it: the query a list is asked with (filters, view, page)
 // and the entries it gets back. Pure and shared by the /api/ingests route and lib/queries/ingest.ts.
 import { z } from "zod";
+import type { ObjectLabel } from "@/lib/catalogue/labels";
 import { PLUGIN_OUTCOMES, type PluginOutcome } from "@/lib/ingest/watch/plugin-reports";
 import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
 
@@ -91,6 +92,9 @@ export function journalSearch(query: JournalQueryInput): string {
 
 export interface JournalEntry {
   packageId: string;
+  // The package's title and state in the holdings catalogue, when it knows the package.
+  title: string | null;
+  objectState: ObjectLabel["state"] | null;
   submissionName: string;
   profile: string | null;
   user: { id: string; name: string };

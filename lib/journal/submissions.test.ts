@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordFacts } from "@/lib/catalogue/store";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { submissions } from "@/lib/db/schema";
 import { createSubmissionJournal } from "@/lib/api/journal";
@@ -107,6 +108,25 @@ describe("ingest journal", () => {
     expect(await ids(admin)).toEqual(["g", "f", "e", "d", "c", "b", "a"]);
     expect(await ids(ada, { user: "alan" })).toEqual([]);
     expect(await ids(admin, { user: "alan" })).toEqual(["g", "f", "e"]);
+  });
+
+  it("shows each package's title and deleted state from the catalogue, in its own tenant only", async () => {
+    await recordFacts(opened.db, [
+      { tenant: "demo", poId: "a", title: "Board minutes", state: "ingested" },
+      {
+        tenant: "other",
+        poId: "b",
+        title: "Not this tenant's",
+        state: "deleted",
+        fromArchive: true,
+      },
+      { tenant: "demo", poId: "c", state: "deleted", fromArchive: true },
+    ]);
+    const entries = (await list(ada)).entries;
+    const of = (id: string) => entries.find((e) => e.packageId === id);
+    expect(of("a")).toMatchObject({ title: "Board minutes", objectState: "ingested" });
+    expect(of("b")).toMatchObject({ title: null, objectState: null });
+    expect(of("c")).toMatchObject({ objectState: "deleted" });
   });
 
   it("filters by status, with 'in-progress' taking every status but INGESTED and FAILED", async () => {

@@ -18,7 +18,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
-import { batchItems, submissions } from "@/lib/db/schema";
+import { batchItems, catalogueObjects, submissions } from "@/lib/db/schema";
 import { SIP_TERMINAL_STATUSES } from "@scriptorium/contract/ingest/schemas";
 import { pluginOutcomeOf } from "@/lib/ingest/watch/plugin-reports";
 import { findUnstorableText } from "@scriptorium/contract/storable-text";
@@ -104,10 +104,20 @@ export function journalConditions(viewer: JournalViewer, query: JournalQuery): S
 // FAILED (or a failing plugin) first, then warnings, then the rest.
 const severity = sql`(case when ${submissions.lastStatus} = 'FAILED' or ${has("FAILURE")} then 0 when ${has("WARNING")} then 1 else 2 end)`;
 
-// A row as the browser gets it.
-export function toJournalEntry(row: Row): JournalEntry {
+// The catalogue's title and state of a submission's package, joined to journal rows.
+const labelColumns = { title: catalogueObjects.title, objectState: catalogueObjects.state };
+export const labelJoin = and(
+  eq(catalogueObjects.tenant, submissions.tenant),
+  eq(catalogueObjects.poId, submissions.packageId),
+);
+type Label = { title: string | null; objectState: JournalEntry["objectState"] };
+
+// A row as the browser gets it, with its package's title and state when the catalogue has them.
+export function toJournalEntry(row: Row, label: Label | null = null): JournalEntry {
   return {
     packageId: row.packageId,
+    title: label?.title ?? null,
+    objectState: label?.objectState ?? null,
     submissionName: row.submissionName,
     profile: row.profile,
     user: { id: row.userId, name: row.userName },
@@ -134,8 +144,9 @@ export async function listSubmissions(
       : [desc(submissions.submittedAt), desc(submissions.id)];
   const [rows, [counted], facets] = await Promise.all([
     db
-      .select()
+      .select({ row: submissions, ...labelColumns })
       .from(submissions)
+      .leftJoin(catalogueObjects, labelJoin)
       .where(where)
       .orderBy(...order)
       .limit(JOURNAL_PAGE_SIZE)
@@ -144,7 +155,7 @@ export async function listSubmissions(
     journalFacets(db, viewer),
   ]);
   return {
-    entries: rows.map(toJournalEntry),
+    entries: rows.map((r) => toJournalEntry(r.row, r)),
     total: counted?.n ?? 0,
     page: query.page,
     pageSize: JOURNAL_PAGE_SIZE,

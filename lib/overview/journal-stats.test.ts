@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { submissions } from "@/lib/db/schema";
+import { recordFacts } from "@/lib/catalogue/store";
 import { journalStats } from "./journal-stats";
 
 const NOW = new Date("2025-03-10T12:00:00Z");
@@ -80,6 +81,7 @@ describe("journalStats", () => {
       warned: 1,
       failed: 1,
       inProgress: 1,
+      deleted: 0,
     });
     expect(stats.reviewQueue).toBeNull();
     expect(stats.recent.map((r) => r.packageId)).toEqual([
@@ -133,5 +135,35 @@ describe("journalStats", () => {
     expect(stats.days[0]).toMatchObject({ day: "2025-03-08", ingested: 1 });
     // Finished, not reviewed: p-ok, p-warn, p-fail, p-admin, p-old.
     expect(stats.reviewQueue).toBe(5);
+  });
+
+  it("names each recent package by its title and counts deleted packages apart", async () => {
+    await recordFacts(opened.db, [
+      { tenant: "demo", poId: "p-warn", title: "Board minutes", state: "ingested" },
+      {
+        tenant: "demo",
+        poId: "p-ok",
+        title: "Annual report",
+        state: "deleted",
+        fromArchive: true,
+        deletion: { at: NOW, by: "Alan Admin", reason: "Duplicate", evidenceKept: false },
+      },
+      // Another tenant's package of the same id must not change this tenant's figures.
+      { tenant: "research", poId: "p-other-tenant", state: "deleted", fromArchive: true },
+    ]);
+    const stats = await journalStats(opened.db, archivist, {
+      timeZone: "UTC",
+      windowDays: 3,
+      now: NOW,
+    });
+    expect(stats.outcomes.deleted).toBe(1);
+    expect(stats.recent.find((r) => r.packageId === "p-warn")).toMatchObject({
+      title: "Board minutes",
+      objectState: "ingested",
+    });
+    expect(stats.recent.find((r) => r.packageId === "p-ok")).toMatchObject({
+      title: "Annual report",
+      objectState: "deleted",
+    });
   });
 });

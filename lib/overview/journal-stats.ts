@@ -2,11 +2,16 @@ import "server-only";
 // The overview's figures from the ingest journal, counted by the database: per day and class in
 // the reader's time zone, durations to a final status, the latest submissions, the review queue.
 // The reader sees what the journal page would show them: their own rows, or the tenant's (admins).
-import { and, count, desc, gte, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
-import { submissions } from "@/lib/db/schema";
+import { catalogueObjects, submissions } from "@/lib/db/schema";
 import { JournalQuery } from "@/lib/journal/submission-filters";
-import { journalConditions, toJournalEntry, type JournalViewer } from "@/lib/journal/submissions";
+import {
+  journalConditions,
+  labelJoin,
+  toJournalEntry,
+  type JournalViewer,
+} from "@/lib/journal/submissions";
 import { fillDays, lastDays, type DayClassCount } from "./days";
 import { DURATION_BOUNDS, durationBuckets } from "./durations";
 import type { DayCount, DurationSummary, OutcomeTotals, RecentSubmission } from "./types";
@@ -36,7 +41,7 @@ export interface JournalStats {
 
 // Sums the per-day classes into the window's totals.
 export function totalsOf(days: readonly DayCount[]): OutcomeTotals {
-  const totals = { submitted: 0, ingested: 0, warned: 0, failed: 0, inProgress: 0 };
+  const totals = { submitted: 0, ingested: 0, warned: 0, failed: 0, inProgress: 0, deleted: 0 };
   for (const d of days) {
     // `warned` submissions are INGESTED too: counted in both, as the reader expects.
     totals.ingested += d.ingested + d.warned;
@@ -73,7 +78,7 @@ export async function journalStats(
     return sql<number>`(count(*) filter (where ${above} and ${below}))::int`;
   });
 
-  const [[total], perDay, [timing], recentRows, review] = await Promise.all([
+  const [[total], perDay, [timing], recentRows, review, [deleted]] = await Promise.all([
     db
       .select({ n: count() })
       .from(submissions)
@@ -99,8 +104,13 @@ export async function journalStats(
         ),
       ),
     db
-      .select()
+      .select({
+        row: submissions,
+        title: catalogueObjects.title,
+        objectState: catalogueObjects.state,
+      })
       .from(submissions)
+      .leftJoin(catalogueObjects, labelJoin)
       .where(and(...visible))
       .orderBy(desc(submissions.submittedAt), desc(submissions.id))
       .limit(RECENT_COUNT),
@@ -110,6 +120,18 @@ export async function journalStats(
           .from(submissions)
           .where(and(...journalConditions(viewer, JournalQuery.parse({ view: "review" }))))
       : Promise.resolve(null),
+    // Ingested in the window, and since deleted: the tiles must not count them as kept.
+    db
+      .select({ n: sql<number>`count(distinct ${submissions.packageId})::int` })
+      .from(submissions)
+      .innerJoin(catalogueObjects, labelJoin)
+      .where(
+        and(
+          ...inWindow,
+          eq(submissions.lastStatus, "INGESTED"),
+          eq(catalogueObjects.state, "deleted"),
+        ),
+      ),
   ]);
 
   const filled = fillDays(
@@ -121,17 +143,19 @@ export async function journalStats(
   return {
     journalTotal: Number(total?.n ?? 0),
     days: filled,
-    outcomes: totalsOf(filled),
+    outcomes: { ...totalsOf(filled), deleted: Number(deleted?.n ?? 0) },
     durations: {
       count: Number(timingRow.n ?? 0),
       medianSeconds: asNumber(timingRow.median),
       p90Seconds: asNumber(timingRow.p90),
       buckets: durationBuckets(bucketCounts.map((_, i) => Number(timingRow[`b${i}`] ?? 0))),
     },
-    recent: recentRows.map((row) => {
-      const entry = toJournalEntry(row);
+    recent: recentRows.map((r) => {
+      const entry = toJournalEntry(r.row, r);
       return {
         packageId: entry.packageId,
+        title: entry.title,
+        objectState: entry.objectState,
         submissionName: entry.submissionName,
         profile: entry.profile,
         userName: entry.user.name,

@@ -1,5 +1,6 @@
 // The overview as the browser gets it from GET /api/overview: numbers from the dashboard's ingest
 // journal and, for formats and storage, from the archive. Shared by the route and the page.
+import type { ObjectLabel } from "@/lib/catalogue/labels";
 import type { PluginOutcome } from "@/lib/ingest/watch/plugin-reports";
 
 // How many days the journal figures cover, today included.
@@ -33,6 +34,8 @@ export interface OutcomeTotals {
   warned: number;
   failed: number;
   inProgress: number;
+  // Of the ingested packages, how many have been deleted since (counted once per package).
+  deleted: number;
 }
 
 export interface DurationSummary {
@@ -45,6 +48,9 @@ export interface DurationSummary {
 
 export interface RecentSubmission {
   packageId: string;
+  // The package's title and state in the holdings catalogue, when it knows the package.
+  title: string | null;
+  objectState: ObjectLabel["state"] | null;
   submissionName: string;
   profile: string | null;
   userName: string;

@@ -13,6 +13,12 @@ import {
   type PreservationRequest,
   type PreservationResponse,
 } from "@scriptorium/contract/preservation/schemas";
+import {
+  EXTENSION_OPERATIONS,
+  type ExtensionOperation,
+  type ExtensionRequest,
+  type ExtensionResponse,
+} from "@scriptorium/contract/preservation/extensions";
 
 export interface PreservationClientOptions extends UpstreamSettings {
   // PRESERVATION_API_URL, without a trailing slash.
@@ -79,6 +85,30 @@ export function createPreservationClient(options: PreservationClientOptions) {
       if (!accessRefused && isSuccess(body.result)) return { status: 200, body };
       if (!accessRefused && isPending(body.result)) return { status: 202, body };
       throw preservationFailure(answer.status, body, options.tokenMode);
+    },
+
+    // POST /<operation> – one of the embedded archive's extensions (RenewEvidence,
+    // RetrieveFixityReport); another archive answers 404 or notSupported, thrown as an ApiError.
+    async extension<Op extends ExtensionOperation>(
+      call: PreservationCall,
+      operation: Op,
+      request: ExtensionRequest<Op>,
+    ): Promise<ExtensionResponse<Op>> {
+      const answer = await callUpstream(options, {
+        method: "POST",
+        url: upstreamUrl(options.baseUrl, operation),
+        token: call.token,
+        headers: { [options.tenantHeader]: call.tenant },
+        body: JSON.stringify(request),
+        idempotent: operation === "RetrieveFixityReport",
+        signal: call.signal,
+      });
+      const parsed = EXTENSION_OPERATIONS[operation].response.safeParse(answer.json);
+      const envelope = envelopeOf(answer.json);
+      if (parsed.success && answer.status < 300 && envelope && isSuccess(envelope.result)) {
+        return parsed.data as ExtensionResponse<Op>;
+      }
+      throw preservationFailure(answer.status, envelope, options.tokenMode);
     },
   };
 }

@@ -146,6 +146,7 @@ const API_KEYS: readonly (keyof ApiDeps)[] = [
   "recordAudit",
   "journal",
   "batches",
+  "catalogue",
   "ingest",
   "preservation",
   "appOrigins",
@@ -161,12 +162,14 @@ async function wireApi(): Promise<ApiDeps> {
     { assertDirectDeletionAllowed },
     journal,
     batches,
+    { createCatalogueRecorder },
   ] = await Promise.all([
     import("@/lib/auth/session"),
     import("@/lib/journal/audit"),
     import("@/lib/deletions/guard"),
     import("@/lib/api/journal"),
     import("@/lib/batch/store"),
+    import("@/lib/catalogue/recorder"),
   ]);
   return {
     // The session comes from the request's cookie, read by next/headers inside the auth module.
@@ -175,6 +178,7 @@ async function wireApi(): Promise<ApiDeps> {
     recordAudit: (entry) => recordAudit(entry),
     journal: journal.createSubmissionJournal(getDb),
     batches: batches.createBatchStore(getDb),
+    catalogue: createCatalogueRecorder(getDb),
     ingest: getIngestClient(),
     preservation: getPreservationClient(),
     appOrigins: [new URL(getEnv().APP_URL).origin],

@@ -26,7 +26,8 @@ export interface IncrementalSha256 {
   hex(): string;
 }
 
-async function chunkHasher(create: HashOptions["createHasher"]): Promise<IncrementalSha256> {
+// The faster hasher when it starts, the JavaScript one otherwise.
+export async function chunkHasher(create: HashOptions["createHasher"]): Promise<IncrementalSha256> {
   if (create) {
     try {
       return await create();
@@ -60,9 +61,11 @@ export async function hashBlob(blob: Blob, options: HashOptions = {}): Promise<s
   return hash.hex();
 }
 
-// Messages between hashFile (main thread) and the hash worker.
-export type HashRequest = { file: Blob };
+// Messages between hashFile (main thread) and the hash worker. With `partSize`, the worker also
+// reports the digest of each part of the file as it reads it (hash-parts.ts).
+export type HashRequest = { file: Blob; partSize?: number };
 export type HashReply =
   | { type: "progress"; loaded: number; total: number }
+  | { type: "part"; partNumber: number; sha256: string }
   | { type: "done"; sha256: string }
   | { type: "error"; message: string };

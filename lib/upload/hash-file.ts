@@ -1,9 +1,14 @@
-// Browser side of the hash worker: the SHA-256 of a File without blocking the page.
+// Browser side of the hash worker: the SHA-256 of a File without blocking the page, and of each
+// of its parts for a multipart upload.
 import { hashBlob, type HashReply, type HashRequest } from "./hash-blob";
+import { hashBlobParts } from "./hash-parts";
 
 export interface HashFileOptions {
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
+  // With both, each part's digest is reported as the file is read (see hash-parts.ts).
+  partSize?: number;
+  onPart?: (partNumber: number, sha256: string) => void;
 }
 
 function abortError(signal: AbortSignal | undefined): unknown {
@@ -13,16 +18,20 @@ function abortError(signal: AbortSignal | undefined): unknown {
 // The hex SHA-256 of `file`, computed in a Web Worker; on the main thread (in chunks) where no
 // worker can start. Rejects with the signal's reason when cancelled.
 export function hashFile(file: Blob, options: HashFileOptions = {}): Promise<string> {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, partSize, onPart } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
-  if (typeof Worker === "undefined") return hashBlob(file, { onProgress, signal });
+  const here = () =>
+    partSize && onPart
+      ? hashBlobParts(file, partSize, { onPart, onProgress, signal })
+      : hashBlob(file, { onProgress, signal });
+  if (typeof Worker === "undefined") return here();
 
   return new Promise<string>((resolve, reject) => {
     let worker: Worker;
     try {
       worker = new Worker(new URL("./hash-worker.ts", import.meta.url), { type: "module" });
     } catch {
-      hashBlob(file, { onProgress, signal }).then(resolve, reject);
+      here().then(resolve, reject);
       return;
     }
     let started = false;
@@ -39,6 +48,7 @@ export function hashFile(file: Blob, options: HashFileOptions = {}): Promise<str
       started = true;
       const reply = event.data;
       if (reply.type === "progress") onProgress?.(reply.loaded, reply.total);
+      else if (reply.type === "part") onPart?.(reply.partNumber, reply.sha256);
       else {
         stop();
         if (reply.type === "done") resolve(reply.sha256);
@@ -50,9 +60,9 @@ export function hashFile(file: Blob, options: HashFileOptions = {}): Promise<str
       event.preventDefault();
       stop();
       // A worker that fails before its first message did not load (e.g. a strict CSP): hash here.
-      if (!started) hashBlob(file, { onProgress, signal }).then(resolve, reject);
+      if (!started) here().then(resolve, reject);
       else reject(new Error(`The checksum worker failed: ${event.message}`));
     };
-    worker.postMessage({ file } satisfies HashRequest);
+    worker.postMessage({ file, ...(partSize && onPart ? { partSize } : {}) } satisfies HashRequest);
   });
 }

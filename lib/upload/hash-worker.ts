@@ -1,6 +1,8 @@
 // The hash worker: computes a file's SHA-256 off the main thread, so the page stays responsive
-// while a multi-GB file is read. Loaded by hash-file.ts with new Worker(new URL(...)).
+// while a multi-GB file is read; with a part size, the digest of each part too, as it reads them.
+// Loaded by hash-file.ts with new Worker(new URL(...)).
 import { hashBlob, type HashReply, type HashRequest } from "./hash-blob";
+import { hashBlobParts } from "./hash-parts";
 import { createWasmSha256 } from "./wasm-sha256";
 
 // The worker global, typed by hand: the project compiles against the DOM library, not WebWorker.
@@ -13,17 +15,25 @@ const scope = globalThis as unknown as {
 const PROGRESS_INTERVAL_MS = 100;
 
 scope.onmessage = (event) => {
+  const { file, partSize } = event.data;
   let lastPost = 0;
-  hashBlob(event.data.file, {
+  const options = {
     createHasher: createWasmSha256,
-    onProgress(loaded, total) {
+    onProgress(loaded: number, total: number) {
       const now = Date.now();
       if (loaded === total || now - lastPost >= PROGRESS_INTERVAL_MS) {
         lastPost = now;
         scope.postMessage({ type: "progress", loaded, total });
       }
     },
-  }).then(
+  };
+  const hashing = partSize
+    ? hashBlobParts(file, partSize, {
+        ...options,
+        onPart: (partNumber, sha256) => scope.postMessage({ type: "part", partNumber, sha256 }),
+      })
+    : hashBlob(file, options);
+  hashing.then(
     (sha256) => scope.postMessage({ type: "done", sha256 }),
     (error: unknown) =>
       scope.postMessage({

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
 import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { formatBytes } from "./format";
 import { planUpload, replanAfterTooLarge, type UploadPlan } from "./planner";
@@ -92,17 +93,17 @@ describe("planUpload decisions", () => {
     ).toBe(true);
   });
 
-  it("refuses a file over 5 GB before anything is sent, and accepts one of exactly 5 GB", () => {
+  it("uploads a file past 5 GB (a multipart upload), refuses one past 5 TB before anything is sent", () => {
     const plan = planUpload(
       input([
-        file("x", "disk.img", INGEST_LIMITS.uploadBytes + 1),
-        file("y", "tape.img", INGEST_LIMITS.uploadBytes),
+        file("x", "disk.img", MULTIPART_LIMITS.maxUploadBytes + 1),
+        file("y", "tape.img", INGEST_LIMITS.uploadBytes + 1),
       ]),
     );
     expect(methodOf(plan, "x")).toBe("refused");
     expect(methodOf(plan, "y")).toBe("upload");
     expect(plan.decisions[0]?.reason).toBe(
-      "disk.img (5,368,709,121 bytes) cannot be sent: it is larger than 5 GB, the most the archive accepts in one upload. Split it, or ask the operator to enable multipart uploads.",
+      "disk.img (5,497,558,138,881 bytes) cannot be sent: it is larger than 5 TB, the most the archive accepts in one upload. Split it.",
     );
     expect(plan.ready).toBe(false);
     expect(plan.problems.join(" ")).toContain("Remove disk.img");
@@ -145,7 +146,7 @@ describe("replanAfterTooLarge", () => {
         file("a", "a.pdf", 1000),
         file("b", "b.pdf", 20 * MB),
         { kind: "url", id: "u", name: "u.pdf", url: "https://example.org/u.pdf" },
-        file("z", "z.img", INGEST_LIMITS.uploadBytes + 1),
+        file("z", "z.img", MULTIPART_LIMITS.maxUploadBytes + 1),
       ]),
     );
     const next = replanAfterTooLarge(plan);

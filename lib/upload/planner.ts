@@ -4,6 +4,7 @@
 // "Under the limit" means at most `limitBytes` bytes: the archive (archive/src/ingest/read-json.ts)
 // and the dashboard's proxy (lib/api/request.ts) both refuse only a body with MORE bytes than the
 // limit, so a body of exactly 10 MB (10 * 1024 * 1024 bytes) is sent inline.
+import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
 import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { formatBytes, formatBytesBeside } from "./format";
 import {
@@ -48,7 +49,9 @@ export interface UploadPlan {
 
 const DEFAULT_OPTIONS: PlanOptions = {
   limitBytes: INGEST_LIMITS.inlineBodyBytes,
-  uploadLimitBytes: INGEST_LIMITS.uploadBytes,
+  // A multipart upload's limit: past 5 GB the uploader needs the archive's multipart extension, and
+  // says so before sending anything where the archive lacks it (send-file.ts).
+  uploadLimitBytes: MULTIPART_LIMITS.maxUploadBytes,
   urlLimitBytes: INGEST_LIMITS.urlBytes,
   keyReserveBytes: S3_KEY_RESERVE_BYTES,
 };
@@ -129,7 +132,7 @@ function finish(
       return {
         ...base,
         method: "refused",
-        reason: `${doc.name} (${formatBytesBeside(doc.size, o.uploadLimitBytes)}) cannot be sent: it is larger than ${formatBytes(o.uploadLimitBytes)}, the most the archive accepts in one upload. Split it, or ask the operator to enable multipart uploads.`,
+        reason: `${doc.name} (${formatBytesBeside(doc.size, o.uploadLimitBytes)}) cannot be sent: it is larger than ${formatBytes(o.uploadLimitBytes)}, the most the archive accepts in one upload. Split it.`,
       };
     }
     if (!uploaded.has(doc.id)) {

@@ -15,6 +15,14 @@ describe("createProgressTracker", () => {
     expect(last.secondsLeft).toBeCloseTo((total - last.loaded) / (2 * MB), 1);
   });
 
+  it("counts bytes done before a resumed transfer started as done, not as speed", () => {
+    const tracker = createProgressTracker(100 * MB, 0, { startLoaded: 60 * MB });
+    tracker.update(60 * MB, 0);
+    const later = tracker.update(61 * MB, 1000);
+    expect(later.loaded).toBe(61 * MB);
+    expect(later.bytesPerSecond).toBeCloseTo(MB, -3);
+  });
+
   it("knows no rate before the first sample window", () => {
     const tracker = createProgressTracker(1000, 0);
     expect(tracker.update(10, 50)).toEqual({

@@ -20,6 +20,8 @@ export interface ProgressOptions {
   smoothingMs?: number;
   // Samples closer together than this are merged: browsers report progress in bursts.
   minSampleMs?: number;
+  // Bytes already done at the start (an upload resumed from stored parts): not counted as speed.
+  startLoaded?: number;
 }
 
 // A tracker for a transfer of `total` bytes starting at `startedAt` (ms). A `loaded` that goes
@@ -27,9 +29,9 @@ export interface ProgressOptions {
 export function createProgressTracker(
   total: number,
   startedAt: number,
-  { smoothingMs = 3_000, minSampleMs = 250 }: ProgressOptions = {},
+  { smoothingMs = 3_000, minSampleMs = 250, startLoaded = 0 }: ProgressOptions = {},
 ): ProgressTracker {
-  let baseLoaded = 0;
+  let baseLoaded = Math.min(total, Math.max(0, startLoaded));
   let baseTime = startedAt;
   let rate: number | null = null;
 

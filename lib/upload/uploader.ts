@@ -66,7 +66,8 @@ const DEFAULT_RETRIES = 5;
 // A URL this close to its expiry is replaced before an attempt rather than failing mid-upload.
 const EXPIRY_MARGIN_MS = 60_000;
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+// Resolves after `ms`; rejects with the signal's reason as soon as it aborts.
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

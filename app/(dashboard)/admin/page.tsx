@@ -28,7 +28,7 @@ export default async function AdminPage() {
     <div className="flex flex-col gap-8">
       <PageHeader
         title="Admin"
-        description="Deletion approvals, the four-eyes setting, the audit log and who is signed in."
+        description="Deletion approvals, the four-eyes setting, the audit log, who is signed in, the catalogue sync and the fixity audits."
         actions={
           <>
             <Link href="/admin/audit" className={buttonClasses("secondary")}>
@@ -36,6 +36,12 @@ export default async function AdminPage() {
             </Link>
             <Link href="/admin/sessions" className={buttonClasses("secondary")}>
               Sessions
+            </Link>
+            <Link href="/admin/catalogue" className={buttonClasses("secondary")}>
+              Catalogue sync
+            </Link>
+            <Link href="/admin/fixity" className={buttonClasses("secondary")}>
+              Fixity audits
             </Link>
           </>
         }

@@ -115,7 +115,8 @@ export async function sha256OfFile(filePath: string): Promise<{ sha256: string; 
   return { sha256: hash.digest("hex"), size };
 }
 
-async function syncFile(file: string): Promise<void> {
+// Makes a file's content durable (fsync through a descriptor of its own).
+export async function syncFile(file: string): Promise<void> {
   const handle = await open(file, "r");
   try {
     await handle.sync();

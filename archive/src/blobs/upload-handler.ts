@@ -4,9 +4,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
 import type { ArchiveDb } from "../db/client";
-import type { IngestErrorCode } from "../http/errors";
-import { ingestErrorStatus } from "../http/errors";
+import { createPartPut } from "./part-handler";
 import { BlobTooLargeError, type BlobStore } from "./store";
+import { answer, answerPreflight, checksumOf, fail, setCors, signedQuery } from "./upload-http";
 import {
   abandonUpload,
   beginUpload,
@@ -14,6 +14,8 @@ import {
   findUpload,
   verifyUploadSignature,
 } from "./upload-urls";
+
+export { CHECKSUM_HEADERS, parseChecksumHeader } from "./upload-http";
 
 export interface UploadHandlerOptions {
   db: ArchiveDb;
@@ -24,50 +26,11 @@ export interface UploadHandlerOptions {
   allowedOrigins: string[];
   // Makes the upload's completion durable before it is answered (PGlite commits are not synced).
   syncDatabase?: () => Promise<void>;
+  // Part PUTs of multipart uploads; without it their addresses are unknown.
+  parts?: { staleReceivingMs: number };
 }
 
-export const CHECKSUM_HEADERS = ["x-checksum-sha256", "x-amz-checksum-sha256"] as const;
-
-// Hex SHA-256 from a checksum header in hex or base64; undefined when absent, null when malformed.
-export function parseChecksumHeader(value: string | undefined): string | null | undefined {
-  if (value === undefined) return undefined;
-  const v = value.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(v)) return v.toLowerCase();
-  if (/^[A-Za-z0-9+/]{43}=$/.test(v)) return Buffer.from(v, "base64").toString("hex");
-  return null;
-}
-
-function setCors(req: IncomingMessage, res: ServerResponse, allowed: string[]) {
-  res.setHeader("Vary", "Origin");
-  const origin = req.headers.origin;
-  if (!origin || !allowed.includes(origin)) return;
-  res.setHeader("Access-Control-Allow-Origin", origin);
-  res.setHeader("Access-Control-Expose-Headers", "ETag, X-Checksum-Sha256");
-}
-
-function answer(res: ServerResponse, status: number, body: unknown, close = false) {
-  if (res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(text),
-    ...(close ? { Connection: "close" } : {}),
-  });
-  res.end(text);
-}
-
-function fail(req: IncomingMessage, res: ServerResponse, code: IngestErrorCode, message: string) {
-  // When the body was not read, the connection is closed after a short drain: reading a 5 GB body
-  // only to refuse it would waste it, and closing at once could lose the answer (TCP reset).
-  const unread = !req.complete;
-  answer(res, ingestErrorStatus[code], { code, message }, unread);
-  if (unread) {
-    req.resume();
-    const timer = setTimeout(() => req.socket.destroy(), 2000);
-    req.once("end", () => clearTimeout(timer));
-    req.once("close", () => clearTimeout(timer));
-  }
-}
+const PART_PATH = /^\/uploads\/([0-9a-f-]{36})\/parts\/([1-9][0-9]{0,5})$/;
 
 // The key an upload path names; undefined when its escapes are malformed (`/uploads/%`): no upload
 // has such an address.
@@ -82,15 +45,13 @@ function uploadKeyOf(pathname: string): string | undefined {
 // Builds the raw Node handler for every request under /uploads/.
 export function createUploadHandler(options: UploadHandlerOptions) {
   const { db, blobs, secret, maxBytes } = options;
+  const putPart = options.parts
+    ? createPartPut({ db, blobs, secret, syncDatabase: options.syncDatabase, ...options.parts })
+    : null;
 
   const put = async (req: IncomingMessage, res: ServerResponse, key: string, url: URL) => {
-    const expires = Number(url.searchParams.get("expires"));
-    const sig = url.searchParams.get("sig") ?? "";
-    if (
-      !Number.isInteger(expires) ||
-      !/^[0-9a-f]{64}$/.test(sig) ||
-      !verifyUploadSignature(secret, key, expires, sig)
-    ) {
+    const signed = signedQuery(url);
+    if (!signed || !verifyUploadSignature(secret, key, signed.expires, signed.sig)) {
       return fail(
         req,
         res,
@@ -98,7 +59,7 @@ export function createUploadHandler(options: UploadHandlerOptions) {
         "The upload URL's signature is invalid: use the URL exactly as GET /url returned it.",
       );
     }
-    if (expires * 1000 <= Date.now()) {
+    if (signed.expires * 1000 <= Date.now()) {
       return fail(
         req,
         res,
@@ -115,8 +76,7 @@ export function createUploadHandler(options: UploadHandlerOptions) {
         `The file is larger than the upload limit of ${maxBytes} bytes.`,
       );
     }
-    const headerName = CHECKSUM_HEADERS.find((name) => req.headers[name] !== undefined);
-    const expected = parseChecksumHeader(headerName ? String(req.headers[headerName]) : undefined);
+    const { header: headerName, sha256: expected } = checksumOf(req);
     if (expected === null) {
       return fail(
         req,
@@ -188,24 +148,21 @@ export function createUploadHandler(options: UploadHandlerOptions) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? "/", "http://archive.invalid");
     setCors(req, res, options.allowedOrigins);
-    const key = uploadKeyOf(url.pathname);
-    if (key === undefined || !/^[0-9a-f-]{36}$/.test(key)) {
+    const part = putPart ? PART_PATH.exec(url.pathname) : null;
+    const key = part ? undefined : uploadKeyOf(url.pathname);
+    if (!part && (key === undefined || !/^[0-9a-f-]{36}$/.test(key))) {
       return fail(req, res, "NOT_FOUND", "There is no upload at this address.");
     }
-    if (req.method === "OPTIONS") {
-      res.writeHead(204, {
-        "Access-Control-Allow-Methods": "PUT, OPTIONS",
-        "Access-Control-Allow-Headers": `Content-Type, ${CHECKSUM_HEADERS.join(", ")}`,
-        "Access-Control-Max-Age": "600",
-      });
-      res.end();
-      return;
-    }
+    if (req.method === "OPTIONS") return answerPreflight(res);
     if (req.method !== "PUT") {
       res.setHeader("Allow", "PUT, OPTIONS");
       return fail(req, res, "VALIDATION_ERROR", "Upload URLs take PUT requests only.");
     }
-    put(req, res, key, url).catch((error: unknown) => {
+    const work =
+      part && putPart
+        ? putPart(req, res, part[1]!, Number(part[2]), url)
+        : put(req, res, key!, url);
+    work.catch((error: unknown) => {
       console.error("upload failed", error);
       fail(req, res, "EXCEPTION", "The upload failed inside the archive; try again.");
     });

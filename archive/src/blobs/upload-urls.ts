@@ -1,7 +1,7 @@
 // Upload URLs (GET /url): a key per upload, signed with the archive's HMAC secret, valid 5 hours.
 // The upload row tracks the key from "pending" through "receiving" to "complete" with its digest.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import type { ArchiveDb } from "../db/client";
 import { uploads } from "../db/schema";
@@ -17,9 +17,26 @@ export interface UploadUrl {
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-function signature(secret: Buffer, key: string, expires: number): string {
-  return createHmac("sha256", secret).update(`PUT\n/uploads/${key}\n${expires}`).digest("hex");
+// The signature of a PUT to `pathname` (an upload's `/uploads/<key>`, or a part's
+// `/uploads/<uploadId>/parts/<n>`) until `expires` (epoch seconds).
+export function signUploadPath(secret: Buffer, pathname: string, expires: number): string {
+  return createHmac("sha256", secret).update(`PUT\n${pathname}\n${expires}`).digest("hex");
 }
+
+// Whether `sig` is the signature of a PUT to `pathname` valid until `expires`.
+export function verifyUploadPath(
+  secret: Buffer,
+  pathname: string,
+  expires: number,
+  sig: string,
+): boolean {
+  const expected = Buffer.from(signUploadPath(secret, pathname, expires), "hex");
+  const given = Buffer.from(sig, "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const signature = (secret: Buffer, key: string, expires: number) =>
+  signUploadPath(secret, `/uploads/${key}`, expires);
 
 // Whether `sig` is the signature of `key` valid until `expires` (epoch seconds).
 export function verifyUploadSignature(
@@ -28,9 +45,7 @@ export function verifyUploadSignature(
   expires: number,
   sig: string,
 ): boolean {
-  const expected = Buffer.from(signature(secret, key, expires), "hex");
-  const given = Buffer.from(sig, "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifyUploadPath(secret, `/uploads/${key}`, expires, sig);
 }
 
 // Records a new upload key for the caller's tenant and returns the URL to PUT the bytes to.
@@ -67,7 +82,8 @@ export async function beginUpload(db: ArchiveDb, key: string): Promise<UploadRow
   const [row] = await db
     .update(uploads)
     .set({ state: "receiving", receivingSince: sql`now()` })
-    .where(and(eq(uploads.key, key), eq(uploads.state, "pending")))
+    // A multipart upload's key has no single PUT: its bytes come as parts.
+    .where(and(eq(uploads.key, key), eq(uploads.state, "pending"), isNull(uploads.uploadId)))
     .returning();
   return row ?? null;
 }
@@ -138,7 +154,7 @@ export async function releaseReceivingUploads(db: ArchiveDb): Promise<number> {
 // Uploads whose URL expired before `cutoff`, except a PUT that has been receiving since after it.
 export async function expiredUploads(db: ArchiveDb, cutoff: Date, limit: number) {
   return db
-    .select({ key: uploads.key, sha256: uploads.sha256 })
+    .select({ key: uploads.key, sha256: uploads.sha256, uploadId: uploads.uploadId })
     .from(uploads)
     .where(
       and(

@@ -13,6 +13,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { openPgBlobLocks, type CrossProcessBlobLocks } from "../blobs/pg-blob-locks";
+import { lockPgliteFolder } from "./pglite-lock";
 import * as schema from "./schema";
 
 export type ArchiveSchema = typeof schema;
@@ -70,8 +71,21 @@ export async function openArchiveDb(options: {
   // PGlite creates only the last folder of its path.
   const dir = path.join(options.dataDir, "db");
   await mkdir(path.dirname(dir), { recursive: true });
-  const client = new PGlite(dir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as ArchiveDb, kind: "pglite", close: () => client.close() };
+  const unlock = await lockPgliteFolder(options.dataDir);
+  try {
+    const client = new PGlite(dir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as ArchiveDb,
+      kind: "pglite",
+      async close() {
+        await client.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }

@@ -185,8 +185,34 @@ export const uploads = pgTable(
     sha256: text("sha256"),
     size: bigint("size", { mode: "number" }),
     completedAt: timestamptz("completed_at"),
+    // Multipart uploads (blobs/multipart-state.ts) only: the id their calls name, the size
+    // announced at creation, the part layout, and why the last completion failed.
+    uploadId: text("upload_id"),
+    declaredSize: bigint("declared_size", { mode: "number" }),
+    partSize: integer("part_size"),
+    partCount: integer("part_count"),
+    completionError: text("completion_error"),
   },
-  (t) => [index("uploads_tenant_idx").on(t.tenant)],
+  (t) => [
+    index("uploads_tenant_idx").on(t.tenant),
+    uniqueIndex("uploads_upload_id_idx").on(t.uploadId),
+  ],
+);
+
+// The parts of multipart uploads: "receiving" while one PUT writes it, "stored" once its bytes are
+// synced at their place in the upload's staging file and matched the SHA-256 they came with.
+export const uploadParts = pgTable(
+  "upload_parts",
+  {
+    uploadId: text("upload_id").notNull(),
+    partNumber: integer("part_number").notNull(),
+    state: text("state", { enum: ["receiving", "stored"] }).notNull(),
+    size: bigint("size", { mode: "number" }),
+    sha256: text("sha256"),
+    receivingSince: timestamptz("receiving_since"),
+    storedAt: timestamptz("stored_at"),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
 
 // The audit trail of a package (ETSI RetrieveTrace): it outlives the package itself.
@@ -207,3 +233,6 @@ export const traceEvents = pgTable(
 
 // The preservation API's sealed versions (evidence per version) live with the preservation code.
 export { sealedVersions } from "../preservation/tables";
+
+// The last fixity audit of each object lives with the audit code.
+export { fixityChecks } from "../fixity/tables";

@@ -12,15 +12,22 @@ import {
 } from "./testing/der-view";
 import { parseEvidenceRecordDer, serializeEvidenceRecordDer } from "./ers-der";
 import { OID } from "./oids";
-import { EvidenceFormatError, type EvidenceRecordContent } from "./record";
+import { C14N_METHODS } from "./c14n";
+import { EvidenceFormatError, singleStampRecord, type EvidenceRecordContent } from "./record";
 
 // Any ContentInfo-shaped SEQUENCE stands in for the token: the record syntax does not look inside it.
 const token = seq(oid(OID.signedData), contextTag(0, seq(integer(3))));
-const content: EvidenceRecordContent = {
-  reducedHashTree: [[randomBytes(32), randomBytes(32)].sort(Buffer.compare), [randomBytes(32)]],
+const stamp = (reducedHashTree: Buffer[][]) => ({
+  reducedHashTree,
   timeStampToken: token,
   certificates: [],
-};
+});
+const oneStamp = (reducedHashTree: Buffer[][]): EvidenceRecordContent =>
+  singleStampRecord(stamp(reducedHashTree), "sha256", C14N_METHODS.c14n);
+const content = oneStamp([
+  [randomBytes(32), randomBytes(32)].sort(Buffer.compare),
+  [randomBytes(32)],
+]);
 const der = serializeEvidenceRecordDer(content);
 
 describe("RFC 4998 DER evidence records", () => {
@@ -41,7 +48,7 @@ describe("RFC 4998 DER evidence records", () => {
 
   it("round-trip, and leave out the reduced hash tree for a single data object", () => {
     expect(parseEvidenceRecordDer(der)).toEqual(content);
-    const single = { ...content, reducedHashTree: [] };
+    const single = oneStamp([]);
     const encoded = serializeEvidenceRecordDer(single);
     expect(
       decodeDer(encoded).children[2]?.children[0]?.children[0]?.children.map((part) => part.tag),
@@ -49,15 +56,39 @@ describe("RFC 4998 DER evidence records", () => {
     expect(parseEvidenceRecordDer(encoded)).toEqual(single);
   });
 
-  it("refuse trailing bytes, other versions, other algorithms and renewed chains", () => {
+  it("round-trip renewed records: several chains of several time-stamps, another algorithm", () => {
+    const renewed: EvidenceRecordContent = {
+      chains: [
+        { ...content.chains[0]!, stamps: [stamp([[randomBytes(32)]]), stamp([])] },
+        {
+          digestAlgorithm: "sha512",
+          canonicalizationMethod: C14N_METHODS.c14n,
+          stamps: [stamp([[randomBytes(64), randomBytes(64)].sort(Buffer.compare)]), stamp([])],
+        },
+      ],
+    };
+    const encoded = serializeEvidenceRecordDer(renewed);
+    const [, algorithms, sequence] = decodeDer(encoded).children;
+    expect(algorithms?.children.map((alg) => readOid(alg.children[0], "alg"))).toEqual([
+      OID.sha256,
+      OID.sha512,
+    ]);
+    expect(sequence?.children.map((chain) => chain.children.length)).toEqual([2, 2]);
+    expect(parseEvidenceRecordDer(encoded)).toEqual(renewed);
+  });
+
+  it("refuse trailing bytes, other versions, unlisted or unknown algorithms and empty chains", () => {
     const reject = (bytes: Buffer, message: RegExp) =>
       expect(() => parseEvidenceRecordDer(bytes)).toThrow(message);
     reject(Buffer.concat([der, Buffer.from([0])]), /Unexpected bytes/);
     const [, algorithms, sequence] = decodeDer(der).children;
     reject(seq(integer(2), algorithms!.raw, sequence!.raw), /version/);
-    reject(seq(integer(1), seq(seq(oid(OID.sha512))), sequence!.raw), /SHA-256/);
-    const chain = sequence!.children[0]!.raw;
-    reject(seq(integer(1), algorithms!.raw, seq(chain, chain)), /more than one chain/);
+    reject(seq(integer(1), seq(seq(oid(OID.sha512))), sequence!.raw), /without listing it/);
+    reject(seq(integer(1), seq(seq(oid(OID.sha1))), sequence!.raw), /does not support/);
+    reject(
+      seq(integer(1), algorithms!.raw, seq(seq())),
+      /ArchiveTimeStampChain of the record is empty/,
+    );
     const shortHash = seq(
       contextTag(0, oid(OID.sha256)),
       contextTag(2, seq(octetString(randomBytes(31)))),

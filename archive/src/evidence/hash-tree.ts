@@ -1,6 +1,8 @@
-// The hash tree of RFC 4998 section 4.2 / RFC 6283 section 3.2.1 over SHA-256 digests, the reduced
-// tree that proves one leaf (RFC 4998 4.3, RFC 6283 3.2.2), and the walk back to the root.
-import { createHash, randomBytes } from "node:crypto";
+// The hash tree of RFC 4998 section 4.2 / RFC 6283 section 3.2.1 (SHA-256 unless another algorithm is
+// named), the reduced tree that proves one leaf (RFC 4998 4.3, RFC 6283 3.2.2), and the walk back to
+// the root.
+import { randomBytes } from "node:crypto";
+import { DIGEST_ALGORITHMS, digestOf, type DigestAlgorithm } from "./digests";
 
 export const SHA256_LENGTH = 32;
 
@@ -21,41 +23,54 @@ export function compareHashes(a: Uint8Array, b: Uint8Array): number {
 }
 
 // One node from its children: sort them in binary ascending order, concatenate, hash (RFC 4998 4.2 step 4).
-export function hashGroup(hashes: readonly Uint8Array[]): Buffer {
+export function hashGroup(
+  hashes: readonly Uint8Array[],
+  algorithm: DigestAlgorithm = "sha256",
+): Buffer {
   const sorted = [...hashes].sort(compareHashes);
-  return createHash("sha256").update(Buffer.concat(sorted)).digest();
+  return digestOf(algorithm, Buffer.concat(sorted));
 }
 
-// Builds the tree over several data objects. Each data object first forms a group with a random
-// blinding value (RFC 4998 4.2 allows any extra hash values in a group), so a reduced tree names its
-// own data object and nothing else: the digests of the other objects never appear in it, only hashes
-// of their groups. Without that, a record would also prove (and reveal) its siblings' digests.
-// Above the groups the tree is binary; a node left without a partner on its level is carried up
-// unchanged, because a reduced tree cannot express a group of one above its first list.
+// Builds the tree over several leaves. A leaf is one hash value or several that belong together (an
+// XML data object's digests of its octets and of its canonical form; a renewed record's data object
+// and its earlier evidence), which then form one group. Each leaf of several also gets a random
+// blinding value in its group (RFC 4998 4.2 allows any extra hash values in a group), so a reduced
+// tree names its own data object and nothing else: the digests of the other objects never appear in
+// it, only hashes of their groups. Without that, a record would also prove (and reveal) its
+// siblings' digests. Above the groups the tree is binary; a node left without a partner on its
+// level is carried up unchanged, because a reduced tree cannot express a group of one above its
+// first list.
 export function buildHashTree(
-  digests: readonly Uint8Array[],
+  leaves: readonly (Uint8Array | readonly Uint8Array[])[],
   blinding?: readonly Uint8Array[],
+  algorithm: DigestAlgorithm = "sha256",
 ): HashTree {
-  if (digests.length === 0) throw new RangeError("A hash tree needs at least one digest.");
-  if ([...digests, ...(blinding ?? [])].some((digest) => digest.length !== SHA256_LENGTH)) {
-    throw new RangeError("Every digest must be a 32-byte SHA-256 value.");
+  const length = DIGEST_ALGORITHMS[algorithm].length;
+  const values = leaves.map((leaf) => (leaf instanceof Uint8Array ? [leaf] : [...leaf]));
+  if (values.length === 0 || values.some((group) => group.length === 0))
+    throw new RangeError("A hash tree needs at least one digest in every leaf.");
+  if ([...values.flat(), ...(blinding ?? [])].some((digest) => digest.length !== length)) {
+    throw new RangeError(`Every digest must be a ${length}-byte ${algorithm} value.`);
   }
-  if (digests.length === 1) {
+  if (values.length === 1) {
+    const own = values[0]!;
     // RFC 6283 3.2 / RFC 4998 4.3: a lone data object needs no tree; its digest is time-stamped.
-    return { root: Buffer.from(digests[0]!), reducedTreeFor: () => [] };
+    if (own.length === 1) return { root: Buffer.from(own[0]!), reducedTreeFor: () => [] };
+    const group = own.map((hash) => Buffer.from(hash)).sort(compareHashes);
+    return { root: hashGroup(group, algorithm), reducedTreeFor: () => [group] };
   }
-  const pads = blinding ?? digests.map(() => randomBytes(SHA256_LENGTH));
-  if (pads.length !== digests.length)
+  const pads = blinding ?? values.map(() => randomBytes(length));
+  if (pads.length !== values.length)
     throw new RangeError("Every digest needs its own blinding value.");
-  const groups = digests.map((digest, index) =>
-    [Buffer.from(digest), Buffer.from(pads[index]!)].sort(compareHashes),
+  const groups = values.map((own, index) =>
+    [...own.map((hash) => Buffer.from(hash)), Buffer.from(pads[index]!)].sort(compareHashes),
   );
-  const levels: Buffer[][] = [groups.map(hashGroup)];
+  const levels: Buffer[][] = [groups.map((group) => hashGroup(group, algorithm))];
   for (let level = levels[0]!; level.length > 1; level = levels.at(-1)!) {
     const next: Buffer[] = [];
     for (let i = 0; i < level.length; i += 2) {
       const right = level[i + 1];
-      next.push(right ? hashGroup([level[i]!, right]) : level[i]!);
+      next.push(right ? hashGroup([level[i]!, right], algorithm) : level[i]!);
     }
     levels.push(next);
   }
@@ -81,7 +96,11 @@ export function buildHashTree(
 // value is carried forward unhashed, as RFC 6283 3.1.1 says and as ASN.1 implementations also read
 // RFC 4998; every later list is combined with the value carried up to it. With no lists the leaf
 // itself is the time-stamped value.
-export function recomputeRoot(reduced: ReducedHashTree, leaf?: Uint8Array): Buffer {
+export function recomputeRoot(
+  reduced: ReducedHashTree,
+  leaf?: Uint8Array,
+  algorithm: DigestAlgorithm = "sha256",
+): Buffer {
   const [first, ...rest] = reduced;
   if (!first) {
     if (!leaf)
@@ -91,8 +110,8 @@ export function recomputeRoot(reduced: ReducedHashTree, leaf?: Uint8Array): Buff
   if (first.length === 0 || rest.some((list) => list.length === 0)) {
     throw new RangeError("Every list of a reduced hash tree needs at least one hash value.");
   }
-  let carried = first.length === 1 ? Buffer.from(first[0]!) : hashGroup(first);
-  for (const list of rest) carried = hashGroup([...list, carried]);
+  let carried = first.length === 1 ? Buffer.from(first[0]!) : hashGroup(first, algorithm);
+  for (const list of rest) carried = hashGroup([...list, carried], algorithm);
   return carried;
 }
 

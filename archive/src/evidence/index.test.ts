@@ -10,7 +10,8 @@ import {
   type ValidationResult,
 } from "./index";
 
-const key = generateTsaKey();
+// The key's certificate is valid from before the time the records state.
+const key = generateTsaKey(new Date("2026-01-01T00:00:00Z"));
 const tsa = loadTsa(key.privateJwk);
 const trustedKeys = [key.publicJwk];
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest();
@@ -74,6 +75,7 @@ describe("validateEvidenceRecord", () => {
           "hash-tree",
           "timestamp-signature",
           "timestamp-trust",
+          "timestamp-validity",
         ]);
       }
     }
@@ -167,6 +169,25 @@ describe("validateEvidenceRecord", () => {
       const result = await validateEvidenceRecord({ record });
       expect(result).toMatchObject({ valid: false, checks: [{ name: "format", ok: false }] });
       expect(result.checks).toHaveLength(1);
+    }
+  });
+
+  it("validates records sealed before XML data objects were canonicalized (their octets) for the object sent as XML", async () => {
+    const xml = Buffer.from(`<?xml version="1.0"?>\n<a y="2" x="1"/>`);
+    const before = await createEvidenceRecords({
+      dataObjects: [{ id: "a.xml", sha256: sha256(xml) }],
+      tsa,
+      now,
+    });
+    for (const record of [before.records[0]!.xml, before.records[0]!.der]) {
+      const result = await validateEvidenceRecord({
+        record,
+        dataObject: xml,
+        xml: true,
+        trustedKeys,
+      });
+      expect(result.valid).toBe(true);
+      expect(result.checks.find((c) => c.name === "data-object-digest")?.detail).toMatch(/octets/);
     }
   });
 });

@@ -1,5 +1,7 @@
-// The content of one evidence record as both syntaxes carry it: one ArchiveTimeStampChain holding one
-// ArchiveTimeStamp (SHA-256) with its reduced hash tree and its RFC 3161 time-stamp token.
+// The content of one evidence record as both syntaxes carry it: a sequence of ArchiveTimeStampChains
+// (a new chain for each hash-tree renewal), each a list of ArchiveTimeStamps (one more for each
+// time-stamp renewal) with their reduced hash trees and RFC 3161 time-stamp tokens.
+import type { DigestAlgorithm } from "./digests";
 import type { ReducedHashTree } from "./hash-tree";
 
 export const EVIDENCE_FORMAT = {
@@ -9,13 +11,35 @@ export const EVIDENCE_FORMAT = {
 
 export type EvidenceFormat = (typeof EVIDENCE_FORMAT)[keyof typeof EVIDENCE_FORMAT];
 
-export interface EvidenceRecordContent {
-  // Empty when the time-stamp covers a single data object's digest directly.
+export interface ArchiveTimeStampContent {
+  // Empty when the time-stamp covers a single hash value directly.
   reducedHashTree: ReducedHashTree;
   // DER RFC 3161 TimeStampToken over the root of the hash tree.
   timeStampToken: Buffer;
-  // DER X.509 certificates for verifying the token (RFC 6283 CryptographicInformation Type="CERT").
+  // DER X.509 certificates for verifying the token (RFC 6283 CryptographicInformation Type="CERT");
+  // the RFC 4998 syntax has no place for them, its tokens carry their own.
   certificates: Buffer[];
+}
+
+export interface ArchiveTimeStampChainContent {
+  // The hash algorithm of every hash value in the chain and of its time-stamps' imprints.
+  digestAlgorithm: DigestAlgorithm;
+  // RFC 6283 only: how XML data objects and renewed parts of the record are canonicalized.
+  canonicalizationMethod: string;
+  stamps: ArchiveTimeStampContent[];
+}
+
+export interface EvidenceRecordContent {
+  chains: ArchiveTimeStampChainContent[];
+}
+
+// A record of one archive time-stamp: what sealing makes, before any renewal.
+export function singleStampRecord(
+  stamp: ArchiveTimeStampContent,
+  digestAlgorithm: DigestAlgorithm,
+  canonicalizationMethod: string,
+): EvidenceRecordContent {
+  return { chains: [{ digestAlgorithm, canonicalizationMethod, stamps: [stamp] }] };
 }
 
 // Thrown by the parsers; the message is a sentence a person understands.

@@ -67,7 +67,7 @@ describe("evidence sealed by earlier releases", () => {
   it("comes with a TSA key file that still loads, and whose certificate body is rebuilt identically", () => {
     const stored = Buffer.from(fixture.privateJwk.x5c![0]!, "base64");
     expect(tsa.kid).toBe(fixture.privateJwk.kid);
-    expect(tsa.certificate.equals(stored)).toBe(true);
+    expect(tsa.certificates[0]!.equals(stored)).toBe(true);
     const old = AsnConvert.parse(stored, Certificate);
     const privateKey = createPrivateKey({ key: fixture.privateJwk, format: "jwk" });
     const rebuilt = AsnConvert.parse(

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseEvidenceRecordXml, serializeEvidenceRecordXml } from "./ers-xml";
+import type { ArchiveTimeStampContent, EvidenceRecordContent } from "./record";
 import {
   createEvidenceRecords,
   generateTsaKey,
@@ -33,6 +34,11 @@ const flip = (bytes: Uint8Array, at: number, mask: number) => {
   return copy;
 };
 const mask = fc.integer({ min: 1, max: 255 });
+// The same record with its one archive time-stamp replaced.
+const withStamp = (
+  content: EvidenceRecordContent,
+  stamp: ArchiveTimeStampContent,
+): EvidenceRecordContent => ({ chains: [{ ...content.chains[0]!, stamps: [stamp] }] });
 
 describe("a changed byte in the record", () => {
   it("in a digest value of the hash tree breaks the tree, and the digest check when it is the object's own", async () => {
@@ -44,12 +50,11 @@ describe("a changed byte in the record", () => {
         mask,
         async (index, pick, at, m) => {
           const content = parseEvidenceRecordXml(evidence.records[index]!.xml);
-          const cells = content.reducedHashTree.flatMap((list, l) =>
-            list.map((_, v) => [l, v] as const),
-          );
+          const tree = content.chains[0]!.stamps[0]!.reducedHashTree;
+          const cells = tree.flatMap((list, l) => list.map((_, v) => [l, v] as const));
           const [l, v] = cells[pick % cells.length]!;
-          const own = content.reducedHashTree[l]![v]!.equals(dataObjects[index]!.sha256);
-          content.reducedHashTree[l]![v] = flip(content.reducedHashTree[l]![v]!, at, m);
+          const own = tree[l]![v]!.equals(dataObjects[index]!.sha256);
+          tree[l]![v] = flip(tree[l]![v]!, at, m);
           const result = await validate(serializeEvidenceRecordXml(content), index);
           expect(result.valid).toBe(false);
           expect(failing(result)).toEqual(
@@ -63,9 +68,13 @@ describe("a changed byte in the record", () => {
 
   it("in the time-stamp token fails a time-stamp check, and only time-stamp checks", async () => {
     const content = parseEvidenceRecordXml(evidence.records[0]!.xml);
+    const stamp = content.chains[0]!.stamps[0]!;
     await fc.assert(
-      fc.asyncProperty(fc.nat(content.timeStampToken.length - 1), mask, async (at, m) => {
-        const changed = { ...content, timeStampToken: flip(content.timeStampToken, at, m) };
+      fc.asyncProperty(fc.nat(stamp.timeStampToken.length - 1), mask, async (at, m) => {
+        const changed = withStamp(content, {
+          ...stamp,
+          timeStampToken: flip(stamp.timeStampToken, at, m),
+        });
         const result = await validate(serializeEvidenceRecordXml(changed), 0);
         expect(result.valid).toBe(false);
         expect(failing(result).length).toBeGreaterThan(0);
@@ -136,11 +145,13 @@ describe("the time-stamp signer", () => {
 
   it("cannot be swapped: a record re-signed by a stranger with its own embedded key is not trusted", async () => {
     const content = parseEvidenceRecordXml(evidence.records[4]!.xml);
-    const resigned = serializeEvidenceRecordXml({
-      ...content,
-      timeStampToken: await stranger.timestamp({ digest: evidence.root, time: new Date() }),
-      certificates: [stranger.certificate],
-    });
+    const resigned = serializeEvidenceRecordXml(
+      withStamp(content, {
+        ...content.chains[0]!.stamps[0]!,
+        timeStampToken: await stranger.timestamp({ digest: evidence.root, time: new Date() }),
+        certificates: stranger.certificates,
+      }),
+    );
     const result = await validate(resigned, 4);
     expect(result.valid).toBe(false);
     expect(failing(result)).toEqual(["timestamp-trust"]);
@@ -148,7 +159,9 @@ describe("the time-stamp signer", () => {
 
   it("must match the certificate the record lists for it", async () => {
     const content = parseEvidenceRecordXml(evidence.records[5]!.xml);
-    const mixed = serializeEvidenceRecordXml({ ...content, certificates: [stranger.certificate] });
+    const mixed = serializeEvidenceRecordXml(
+      withStamp(content, { ...content.chains[0]!.stamps[0]!, certificates: stranger.certificates }),
+    );
     const result = await validate(mixed, 5);
     expect(failing(result)).toEqual(["timestamp-signature"]);
   });

@@ -16,6 +16,7 @@ import { AlgorithmIdentifier, GeneralName, GeneralNames } from "@peculiar/asn1-x
 import { IssuerSerial } from "@peculiar/asn1-x509-attr";
 import { RawDer, toDer } from "./asn1";
 import type { CertificateInfo } from "./certificate";
+import { DIGEST_ALGORITHMS, type DigestAlgorithm } from "./digests";
 import {
   Attributes,
   EssCertIdsV2,
@@ -63,19 +64,20 @@ function signedAttributes(tstInfo: Buffer, cert: CertificateInfo): Attributes {
   return new Attributes(sorted.map(({ value }) => value));
 }
 
-// A DER TimeStampToken stating that `digest` (SHA-256) existed at `time`.
+// A DER TimeStampToken stating that `digest` (of `imprint`, SHA-256 by default) existed at `time`.
 export function issueTimeStampToken(
   digest: Buffer,
   time: Date,
   privateKey: KeyObject,
   cert: CertificateInfo,
+  imprint: DigestAlgorithm = "sha256",
 ): Buffer {
   const { subject, issuer, serialNumber } = cert.certificate.tbsCertificate;
   const tstInfo = toDer(
     new TSTInfo({
       policy: OID.scriptoriumTsaPolicy,
       messageImprint: new MessageImprint({
-        hashAlgorithm: algorithm(OID.sha256),
+        hashAlgorithm: algorithm(DIGEST_ALGORITHMS[imprint].oid),
         hashedMessage: new OctetString(digest),
       }),
       // RFC 3161 2.4.2: serial numbers must be unique per TSA; 127 random bits need no shared counter.

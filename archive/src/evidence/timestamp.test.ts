@@ -7,6 +7,7 @@ import { calculateJwkThumbprint } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
 import { decodeDer } from "./testing/der-view";
 import { generateTsaKey, jwkThumbprint, loadTsa } from "./timestamp";
+import { OID } from "./oids";
 import { readTimeStampToken } from "./timestamp-token";
 import { verifyTimeStampSignature } from "./timestamp-verify";
 
@@ -37,12 +38,12 @@ describe("TSA keys", () => {
 
   it("loads the same TSA from the persisted private JWK, with or without its certificate", () => {
     expect(tsa.kid).toBe(key.kid);
-    expect(tsa.certificate.toString("base64")).toBe(key.privateJwk.x5c?.[0]);
+    expect(tsa.certificates[0]!.toString("base64")).toBe(key.privateJwk.x5c?.[0]);
     const withoutCertificate = loadTsa({ ...key.privateJwk, x5c: undefined });
     expect(withoutCertificate.kid).toBe(key.kid);
     expect(
-      new X509Certificate(withoutCertificate.certificate).publicKey.equals(
-        new X509Certificate(tsa.certificate).publicKey,
+      new X509Certificate(withoutCertificate.certificates[0]!).publicKey.equals(
+        new X509Certificate(tsa.certificates[0]!).publicKey,
       ),
     ).toBe(true);
   });
@@ -55,7 +56,7 @@ describe("TSA keys", () => {
   });
 
   it("wraps the key in a self-signed certificate for time-stamping only", () => {
-    const certificate = new X509Certificate(tsa.certificate);
+    const certificate = new X509Certificate(tsa.certificates[0]!);
     expect(certificate.verify(certificate.publicKey)).toBe(true);
     expect(certificate.issuer).toBe(certificate.subject);
     expect(certificate.keyUsage).toEqual(["1.3.6.1.5.5.7.3.8"]);
@@ -71,7 +72,7 @@ describe("RFC 3161 time-stamp tokens", () => {
     expect(token.imprintAlgorithm).toBe("2.16.840.1.101.3.4.2.1");
     const result = verifyTimeStampSignature(token);
     expect(result.ok).toBe(true);
-    expect(result.signerCertificate?.equals(tsa.certificate)).toBe(true);
+    expect(result.signerCertificate?.equals(tsa.certificates[0]!)).toBe(true);
   });
 
   it("gives every token its own serial number", async () => {
@@ -100,15 +101,22 @@ describe("RFC 3161 time-stamp tokens", () => {
     expect([...members].sort(Buffer.compare)).toEqual(members);
   });
 
-  it("refuses to time-stamp anything but a SHA-256 value", async () => {
-    await expect(tsa.timestamp({ digest: Buffer.alloc(20), time })).rejects.toThrow(/SHA-256/);
+  it("refuses to time-stamp a value that is not of the algorithm it names", async () => {
+    await expect(tsa.timestamp({ digest: Buffer.alloc(20), time })).rejects.toThrow(/sha256/);
+    await expect(
+      tsa.timestamp({ digest: Buffer.alloc(32), algorithm: "sha512", time }),
+    ).rejects.toThrow(/sha512/);
+    const token = readTimeStampToken(
+      await tsa.timestamp({ digest: Buffer.alloc(64, 7), algorithm: "sha512", time }),
+    );
+    expect(token.imprintAlgorithm).toBe(OID.sha512);
   });
 });
 
 describe.skipIf(!hasOpenssl)("interoperability with OpenSSL", () => {
   it("OpenSSL verifies the archive's tokens", async () => {
     writeFileSync(join(workDir, "token.der"), await tsa.timestamp({ digest, time }));
-    writeFileSync(join(workDir, "tsa.pem"), new X509Certificate(tsa.certificate).toString());
+    writeFileSync(join(workDir, "tsa.pem"), new X509Certificate(tsa.certificates[0]!).toString());
     const output = execFileSync(
       "openssl",
       [

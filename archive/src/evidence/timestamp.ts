@@ -10,7 +10,7 @@ import {
 } from "node:crypto";
 import type { JWK } from "jose";
 import { createTsaCertificate, readCertificate } from "./certificate";
-import { SHA256_LENGTH } from "./hash-tree";
+import { DIGEST_ALGORITHMS, type DigestAlgorithm } from "./digests";
 import { issueTimeStampToken } from "./timestamp-issue";
 
 export interface TsaKey {
@@ -20,17 +20,21 @@ export interface TsaKey {
 }
 
 export interface TimestampRequest {
-  // The SHA-256 value to time-stamp (for evidence records: the hash tree's root).
+  // The hash value to time-stamp (for evidence records: the hash tree's root).
   digest: Buffer;
+  // The digest's algorithm; SHA-256 when not named.
+  algorithm?: DigestAlgorithm;
+  // The time to state; a remote authority states its own.
   time: Date;
 }
 
 export interface Tsa {
   kid: string;
   publicJwk: JWK;
-  // DER X.509 certificate of the TSA key (self-signed), embedded in every token.
-  certificate: Buffer;
-  // Returns a DER RFC 3161 TimeStampToken; asynchronous so that a remote TSA can stand in later.
+  // DER X.509 certificates for verifying the tokens: the signer's first, then its issuers. The
+  // archive's own key has one, self-signed, embedded in every token.
+  certificates: Buffer[];
+  // Returns a DER RFC 3161 TimeStampToken.
   timestamp(request: TimestampRequest): Promise<Buffer>;
 }
 
@@ -116,11 +120,11 @@ export function loadTsa(privateJwk: JWK): Tsa {
   return {
     kid,
     publicJwk,
-    certificate,
-    timestamp: async ({ digest, time }) => {
-      if (digest.length !== SHA256_LENGTH)
-        throw new RangeError("The TSA time-stamps SHA-256 values only.");
-      return issueTimeStampToken(digest, time, privateKey, signer);
+    certificates: [certificate],
+    timestamp: async ({ digest, algorithm = "sha256", time }) => {
+      if (digest.length !== DIGEST_ALGORITHMS[algorithm].length)
+        throw new RangeError(`The value to time-stamp is not a ${algorithm} value.`);
+      return issueTimeStampToken(digest, time, privateKey, signer, algorithm);
     },
   };
 }

@@ -1,12 +1,17 @@
-// ValidateEvidence: reads an evidence record in either syntax, recomputes the data object's digest and
-// the hash tree, and verifies the time-stamp's signature and signer; every check says what it found.
-import { createHash, type KeyObject } from "node:crypto";
+// ValidateEvidence: reads an evidence record in either syntax, recomputes the data object's digests
+// and every hash tree, and verifies each time-stamp's signature and signer and each renewal's link
+// to what it renews (verify-stamps.ts); every check says what it found.
 import type { JWK } from "jose";
 import { DerError } from "./asn1";
-import { parseEvidenceRecordDer } from "./ers-der";
-import { parseEvidenceRecordXml } from "./ers-xml";
-import { isCoveredLeaf, recomputeRoot, SHA256_LENGTH } from "./hash-tree";
-import { OID } from "./oids";
+import { dataObjectDigests } from "./data-digests";
+import { digestOf } from "./digests";
+import {
+  derPrecedingSequenceDigest,
+  derStampRenewalDigest,
+  parseEvidenceRecordDer,
+} from "./ers-der";
+import { parseEvidenceRecordXml, XmlRecordDigests } from "./ers-xml";
+import { SHA256_LENGTH } from "./hash-tree";
 import {
   decodeBase64,
   EVIDENCE_FORMAT,
@@ -14,27 +19,13 @@ import {
   type EvidenceFormat,
   type EvidenceRecordContent,
 } from "./record";
-import { jwkThumbprint, keyThumbprint } from "./timestamp";
-import { readTimeStampToken, type TimeStampToken } from "./timestamp-token";
-import { verifyTimeStampSignature } from "./timestamp-verify";
+import { verifyStamps, type RenewalLinks, type ValidationCheck } from "./verify-stamps";
 
-export type ValidationCheckName =
-  | "format"
-  | "data-object-digest"
-  | "hash-tree"
-  | "timestamp-token"
-  | "timestamp-signature"
-  | "timestamp-trust";
-
-export interface ValidationCheck {
-  name: ValidationCheckName;
-  ok: boolean;
-  detail: string;
-}
+export type { ValidationCheck, ValidationCheckName } from "./verify-stamps";
 
 export interface ValidationResult {
   valid: boolean;
-  // ISO time of the proof of existence (the time-stamp's genTime); only for a valid record.
+  // ISO time of the proof of existence (the first time-stamp's genTime); only for a valid record.
   poe?: string;
   format?: EvidenceFormat;
   checks: ValidationCheck[];
@@ -45,9 +36,13 @@ export interface ValidateEvidenceInput {
   record: string | Uint8Array;
   // The data object's bytes, or its SHA-256 digest; without either the record is checked on its own.
   dataObject?: Uint8Array;
+  // The data object is XML (it came as xmlData): its canonical form is hashed too (RFC 6283).
+  xml?: boolean;
   digest?: Uint8Array;
-  // When given, the time-stamp must be signed by one of these keys (an empty list trusts no key).
+  // When given, the time-stamps must be signed by one of these keys (an empty list trusts no key).
   trustedKeys?: JWK[];
+  // When the validation happens (certificate validity of the last time-stamp); defaults to now.
+  now?: Date;
 }
 
 const LABEL: Record<EvidenceFormat, string> = {
@@ -55,24 +50,51 @@ const LABEL: Record<EvidenceFormat, string> = {
   [EVIDENCE_FORMAT.der]: "RFC 4998 (DER)",
 };
 
-function readRecord(record: string | Uint8Array): {
+export interface ReadRecord {
   content: EvidenceRecordContent;
   format: EvidenceFormat;
-} {
-  const xml = (text: string) => ({
-    content: parseEvidenceRecordXml(text),
+  links: RenewalLinks;
+}
+
+function xmlRecord(text: string): ReadRecord {
+  const content = parseEvidenceRecordXml(text);
+  let digests: XmlRecordDigests | undefined;
+  const dom = () => (digests ??= new XmlRecordDigests(text));
+  return {
+    content,
     format: EVIDENCE_FORMAT.xml,
-  });
-  const der = (bytes: Uint8Array) => ({
-    content: parseEvidenceRecordDer(bytes),
+    links: {
+      format: EVIDENCE_FORMAT.xml,
+      stampDigest: (i, j) => dom().stampRenewalDigest(i, j, content.chains[i]!),
+      sequenceDigest: (i) => dom().precedingSequenceDigest(i, content.chains[i]!),
+    },
+  };
+}
+
+function derRecord(bytes: Uint8Array): ReadRecord {
+  const content = parseEvidenceRecordDer(bytes);
+  return {
+    content,
     format: EVIDENCE_FORMAT.der,
-  });
+    links: {
+      format: EVIDENCE_FORMAT.der,
+      stampDigest: (i, j) =>
+        derStampRenewalDigest(content.chains[i]!.stamps[j]!, content.chains[i]!.digestAlgorithm),
+      sequenceDigest: (i) =>
+        derPrecedingSequenceDigest(bytes, i, content.chains[i]!.digestAlgorithm),
+      combine: (data, sequence, algorithm) => digestOf(algorithm, data, sequence),
+    },
+  };
+}
+
+// Reads a record in whichever syntax it is; throws EvidenceFormatError naming what is wrong.
+export function readEvidenceRecord(record: string | Uint8Array): ReadRecord {
   if (typeof record === "string") {
     return /^\uFEFF?\s*</.test(record)
-      ? xml(record.replace(/^\uFEFF/, ""))
-      : der(decodeBase64(record, "The record"));
+      ? xmlRecord(record.replace(/^\uFEFF/, ""))
+      : derRecord(decodeBase64(record, "The record"));
   }
-  if (record[0] === 0x30) return der(record);
+  if (record[0] === 0x30) return derRecord(record);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(record);
@@ -81,7 +103,7 @@ function readRecord(record: string | Uint8Array): {
   }
   if (!/^\s*</.test(text))
     throw new EvidenceFormatError("The record is neither RFC 4998 DER nor RFC 6283 XML.");
-  return xml(text);
+  return xmlRecord(text);
 }
 
 function message(error: unknown, fallback: string): string {
@@ -90,46 +112,11 @@ function message(error: unknown, fallback: string): string {
     : fallback;
 }
 
-function thumbprintOrUndefined(jwk: JWK): string | undefined {
-  try {
-    return jwkThumbprint(jwk);
-  } catch {
-    return undefined;
-  }
-}
-
-function trustOf(signerKey: KeyObject, trustedKeys: JWK[] | undefined): [boolean, string] {
-  let signer: string;
-  try {
-    signer = keyThumbprint(signerKey);
-  } catch {
-    return [
-      false,
-      "The time-stamp signer's key is of a type that cannot be compared with trusted keys.",
-    ];
-  }
-  if (!trustedKeys) {
-    return [
-      true,
-      `No trusted keys were given, so the signer key embedded in the record (${signer}) was taken as it is.`,
-    ];
-  }
-  return trustedKeys.some((jwk) => thumbprintOrUndefined(jwk) === signer)
-    ? [true, `The time-stamp was signed by a trusted key (${signer}).`]
-    : [false, `The time-stamp was signed by a key that is not among the trusted keys (${signer}).`];
-}
-
-function leafDigest(input: ValidateEvidenceInput): { leaf?: Buffer; problem?: string } {
-  const fromObject = input.dataObject
-    ? createHash("sha256").update(input.dataObject).digest()
-    : undefined;
-  const given = input.digest ? Buffer.from(input.digest) : undefined;
-  if (given && given.length !== SHA256_LENGTH)
-    return { problem: "The given digest is not a SHA-256 value (32 bytes)." };
-  if (fromObject && given && !fromObject.equals(given)) {
-    return { problem: "The given digest is not the SHA-256 digest of the given data object." };
-  }
-  return { leaf: fromObject ?? given };
+function describe(content: EvidenceRecordContent): string {
+  const stamps = content.chains.reduce((sum, chain) => sum + chain.stamps.length, 0);
+  const algorithms = [...new Set(content.chains.map((chain) => chain.digestAlgorithm))].join(", ");
+  if (stamps === 1) return `one ${algorithms} archive time-stamp`;
+  return `${content.chains.length} chain(s) of ${stamps} archive time-stamps in all (${algorithms}): it was renewed`;
 }
 
 // Validates one evidence record, optionally against its data object and a list of trusted TSA keys.
@@ -137,101 +124,52 @@ export async function validateEvidenceRecord(
   input: ValidateEvidenceInput,
 ): Promise<ValidationResult> {
   const checks: ValidationCheck[] = [];
-  const add = (name: ValidationCheckName, ok: boolean, detail: string) =>
-    checks.push({ name, ok, detail });
-  let record: ReturnType<typeof readRecord>;
+  let record: ReadRecord;
   try {
-    record = readRecord(input.record);
+    record = readEvidenceRecord(input.record);
   } catch (error) {
-    add("format", false, message(error, "The record could not be read."));
+    checks.push({
+      name: "format",
+      ok: false,
+      detail: message(error, "The record could not be read."),
+    });
     return { valid: false, checks };
   }
   const { content, format } = record;
-  add(
-    "format",
-    true,
-    `The record is a well-formed ${LABEL[format]} evidence record with one SHA-256 archive time-stamp.`,
-  );
-
-  let token: TimeStampToken | undefined;
-  try {
-    token = readTimeStampToken(content.timeStampToken);
-    if (token.imprintAlgorithm !== OID.sha256) {
-      throw new DerError(
-        "The time-stamp covers a hash made with another algorithm than the record's SHA-256.",
-      );
-    }
-    add(
-      "timestamp-token",
-      true,
-      `The time-stamp is a well-formed RFC 3161 token issued at ${token.genTime.toISOString()}.`,
-    );
-  } catch (error) {
-    token = undefined;
-    add(
-      "timestamp-token",
-      false,
-      `The time-stamp token is damaged: ${message(error, "it could not be read.")}`,
-    );
+  checks.push({
+    name: "format",
+    ok: true,
+    detail: `The record is a well-formed ${LABEL[format]} evidence record with ${describe(content)}.`,
+  });
+  const given = input.digest ? Buffer.from(input.digest) : undefined;
+  if (given && given.length !== SHA256_LENGTH) {
+    checks.push({
+      name: "data-object-digest",
+      ok: false,
+      detail: "The given digest is not a SHA-256 value (32 bytes).",
+    });
+    return { valid: false, format, checks };
   }
-
-  const tree = content.reducedHashTree;
-  const { leaf, problem } = leafDigest(input);
-  if (problem) {
-    add("data-object-digest", false, problem);
-  } else if (!leaf) {
-    add(
-      "data-object-digest",
-      true,
-      "No data object or digest was given, so the record was checked without proving which data object it covers.",
-    );
-  } else if (tree.length > 0 || token) {
-    const covered = isCoveredLeaf(tree, leaf, token?.hashedMessage ?? Buffer.alloc(0));
-    add(
-      "data-object-digest",
-      covered,
-      covered
-        ? "The data object's SHA-256 digest is one of the hash values the record protects."
-        : "The data object's SHA-256 digest is not in the record: the data object was changed, or the record belongs to another data object.",
-    );
+  if (given && input.dataObject && !digestOf("sha256", input.dataObject).equals(given)) {
+    checks.push({
+      name: "data-object-digest",
+      ok: false,
+      detail: "The given digest is not the SHA-256 digest of the given data object.",
+    });
+    return { valid: false, format, checks };
   }
-
-  if (token) {
-    if (tree.length === 0) {
-      add(
-        "hash-tree",
-        true,
-        "The record has no hash tree: its time-stamp covers one data object's digest directly.",
-      );
-    } else {
-      const reaches = recomputeRoot(tree).equals(token.hashedMessage);
-      add(
-        "hash-tree",
-        reaches,
-        reaches
-          ? "The reduced hash tree recomputes to the hash value the time-stamp covers."
-          : "The reduced hash tree does not recompute to the hash value the time-stamp covers: a hash value in the record was changed.",
-      );
-    }
-    const signature = verifyTimeStampSignature(token, content.certificates);
-    const known = [signature.signerCertificate, ...token.certificates].filter(
-      (raw): raw is Buffer => !!raw,
-    );
-    if (
-      signature.ok &&
-      content.certificates.some((raw) => !known.some((cert) => cert.equals(raw)))
-    ) {
-      add(
-        "timestamp-signature",
-        false,
-        "The record lists a certificate that is neither the time-stamp signer's nor one of the token's own.",
-      );
-    } else {
-      add("timestamp-signature", signature.ok, signature.detail);
-    }
-    if (signature.signerKey)
-      add("timestamp-trust", ...trustOf(signature.signerKey, input.trustedKeys));
-  }
+  const data =
+    input.dataObject || given
+      ? dataObjectDigests({ bytes: input.dataObject, xml: input.xml, sha256: given })
+      : undefined;
+  const walk = verifyStamps({
+    content,
+    links: record.links,
+    data,
+    trustedKeys: input.trustedKeys,
+    now: input.now ?? new Date(),
+  });
+  checks.push(...walk.checks);
   const valid = checks.every((check) => check.ok);
-  return { valid, ...(valid && token ? { poe: token.genTime.toISOString() } : {}), format, checks };
+  return { valid, ...(valid && walk.poe ? { poe: walk.poe.toISOString() } : {}), format, checks };
 }

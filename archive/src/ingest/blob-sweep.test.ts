@@ -8,11 +8,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureStagingFile, fileSize, stagingPath, writePart } from "../blobs/multipart-files";
+import { createMultipartUpload } from "../blobs/multipart-state";
 import { openBlobStore, type BlobStore } from "../blobs/store";
 import { loadArchiveConfig } from "../config";
 import { openArchiveDb, type OpenedDb } from "../db/client";
 import { insertSubmissionHolding } from "../db/test-rows";
-import { submissionBlobs, uploads } from "../db/schema";
+import { submissionBlobs, uploadParts, uploads } from "../db/schema";
 import { sweepBlobs } from "./blob-sweep";
 import { createIngest } from "./index";
 
@@ -141,6 +143,48 @@ describe("blob sweep", () => {
     expect(await blobs.exists(alone)).toBe(false);
     expect(await uploadRow(twiceKey)).toBeUndefined();
     expect(await blobs.exists(twice)).toBe(true);
+  }, 60_000);
+
+  it("forgets an incomplete multipart upload after the retention, with its parts and staging file", async () => {
+    const expiresAt = new Date(Date.UTC(2031, 0, 1));
+    const retention = { uploadRetentionMs: 24 * HOUR };
+    const upload = await createMultipartUpload(opened.db, {
+      tenant: "demo",
+      createdBy: "tester",
+      size: 20 * 1024 * 1024,
+      now: new Date(expiresAt.getTime() - 5 * HOUR),
+    });
+    const staging = stagingPath(blobs.root, upload.uploadId);
+    await writePart(staging, { offset: 0, size: 3 }, Readable.from([Buffer.from("abc")]));
+    await opened.db
+      .insert(uploadParts)
+      .values({ uploadId: upload.uploadId, partNumber: 1, state: "stored", size: 3, sha256: "x" });
+    // A staging file whose upload is gone (a crash between the two), and one just created.
+    const leftover = stagingPath(blobs.root, randomUUID());
+    const fresh = stagingPath(blobs.root, randomUUID());
+    await ensureStagingFile(leftover);
+    await ensureStagingFile(fresh);
+    const old = new Date(Date.now() - 2 * HOUR);
+    await utimes(leftover, old, old);
+
+    await sweepBlobs(
+      { db: opened.db, blobs, dataDir: dir },
+      { ...retention, now: new Date(expiresAt.getTime() + 23 * HOUR) },
+    );
+    expect(await uploadRow(upload.key)).toBeDefined();
+    expect(await fileSize(staging)).toBe(3);
+    expect(await fileSize(leftover)).toBeNull();
+    expect(await fileSize(fresh)).toBe(0);
+
+    await sweepBlobs(
+      { db: opened.db, blobs, dataDir: dir },
+      { ...retention, now: new Date(expiresAt.getTime() + 25 * HOUR) },
+    );
+    expect(await uploadRow(upload.key)).toBeUndefined();
+    expect(await fileSize(staging)).toBeNull();
+    expect(
+      await opened.db.select().from(uploadParts).where(eq(uploadParts.uploadId, upload.uploadId)),
+    ).toEqual([]);
   }, 60_000);
 
   it("removes orphan blobs when the ingest side starts, honouring ARCHIVE_ORPHAN_MIN_AGE_HOURS", async () => {

@@ -4,6 +4,8 @@
 // (INGESTED and FAILED) that a crash or an error cut short. Less often, the orphan sweep (blobs/orphans.ts) removes old
 // blobs no row names, whatever left them.
 import { sweepOrphanBlobs, type OrphanSweepOutcome } from "../blobs/orphans";
+import { removeStaging, staleStagingFiles } from "../blobs/multipart-files";
+import { forgetMultipartParts, unknownUploadIds } from "../blobs/multipart-state";
 import { removeUnreferencedBlobs } from "../blobs/references";
 import type { BlobStore } from "../blobs/store";
 import { expiredUploads, forgetUploads } from "../blobs/upload-urls";
@@ -32,16 +34,28 @@ export async function sweepBlobs(
     outcome.blobs += await removeUnreferencedBlobs(deps.db, deps.blobs, digests, {
       uploadsExpiredBefore: cutoff,
     });
-    await forgetUploads(
-      deps.db,
-      expired.map((u) => u.key),
-    );
+    const keys = expired.map((u) => u.key);
+    // An incomplete multipart upload's parts live in its staging file, named by no blob row.
+    for (const u of expired) if (u.uploadId) await removeStaging(deps.blobs.root, u.uploadId);
+    await forgetMultipartParts(deps.db, keys);
+    await forgetUploads(deps.db, keys);
     outcome.uploads += expired.length;
     if (expired.length < batch) break;
   }
   outcome.blobs += await discardFailedLeftovers(deps);
+  await removeLeftoverStaging(deps);
   await finishEndedSips(deps, options.now);
   return outcome;
+}
+
+// Staging files whose upload is gone: a crash came between forgetting or aborting the upload and
+// removing its file. Only those untouched for an hour (by the files' own clock): a new upload
+// records its row before it creates its file.
+async function removeLeftoverStaging(deps: { db: ArchiveDb; blobs: BlobStore }) {
+  const stale = await staleStagingFiles(deps.blobs.root, 3_600_000);
+  for (const uploadId of await unknownUploadIds(deps.db, stale)) {
+    await removeStaging(deps.blobs.root, uploadId);
+  }
 }
 
 // One orphan pass; logs a line when it removed something.

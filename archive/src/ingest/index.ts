@@ -7,6 +7,7 @@ import { loadOrCreateSecret } from "../blobs/secret";
 import type { CrossProcessBlobLocks } from "../blobs/pg-blob-locks";
 import { openBlobStore } from "../blobs/store";
 import { createUploadHandler } from "../blobs/upload-handler";
+import { releaseReceivingParts } from "../blobs/multipart-state";
 import { releaseReceivingUploads, UPLOAD_SECRET_NAME } from "../blobs/upload-urls";
 import type { ArchiveConfig } from "../config";
 import type { ArchiveDb } from "../db/client";
@@ -20,6 +21,7 @@ import { sweepBlobs, sweepOrphans } from "./blob-sweep";
 import type { IngestDeps } from "./deps";
 import { databaseSyncer } from "./durability";
 import { giveUpSubmissionJob, runSubmissionJob } from "./pipeline/run";
+import { createMultipartRoutes } from "./multipart-routes";
 import { createIngestRoutes } from "./routes";
 
 export {
@@ -66,6 +68,7 @@ export async function createIngest({
     // its predecessor's, and need not wait for their leases to run out.
     await releaseRunningJobs(db);
     await releaseReceivingUploads(db);
+    await releaseReceivingParts(db);
     await blobs.cleanTemporary(0);
   } else {
     await blobs.cleanTemporary(STALE_TEMPORARY_MS);
@@ -105,6 +108,7 @@ export async function createIngest({
     intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
     onError: (error) => console.error("sweeping orphan blobs failed", error),
   });
+  const multipart = config.multipart === false ? null : createMultipartRoutes(deps);
   const handleUpload = createUploadHandler({
     db,
     blobs,
@@ -112,10 +116,13 @@ export async function createIngest({
     syncDatabase: deps.syncDatabase,
     maxBytes: INGEST_LIMITS.uploadBytes,
     allowedOrigins: [new URL(config.dashboardUrl ?? "http://localhost:3000").origin],
+    // With PGlite a part PUT cut off by a crash is released at start; on a shared PostgreSQL
+    // another process may still be writing it, so only after this long.
+    parts: multipart ? { staleReceivingMs: STALE_TEMPORARY_MS } : undefined,
   });
 
   return {
-    routes: createIngestRoutes(deps),
+    routes: createIngestRoutes(deps, { uploads: multipart?.routes }),
     handleUpload,
     deps,
     start() {
@@ -124,7 +131,7 @@ export async function createIngest({
       orphanSweeper.start();
     },
     async stop() {
-      await Promise.all([workers.stop(), sweeper.stop(), orphanSweeper.stop()]);
+      await Promise.all([workers.stop(), sweeper.stop(), orphanSweeper.stop(), multipart?.drain()]);
     },
   };
 }

@@ -16,25 +16,19 @@ import {
   type Enricher,
 } from "@scriptorium/contract/ingest/schemas";
 import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
-import { describeZodError } from "@scriptorium/contract/zod-error";
 import { withBlobHold } from "../blobs/references";
 import type { BlobHold } from "../blobs/store";
 import { createUploadUrl } from "../blobs/upload-urls";
-import type { ArchiveEnv, Caller } from "../http/context";
+import type { ArchiveEnv } from "../http/context";
 import { IngestError } from "../http/errors";
 import { acceptSip, existingProfile } from "./accept";
 import { checkMetadatas, checkProfile, contentsOf, resolveUploads } from "./checks";
 import type { IngestDeps } from "./deps";
 import { readJsonBody } from "./read-json";
+import { ingestErrorAnswer, parse, requireIngestRole } from "./route-helpers";
 import { ingestResponse } from "./response";
 import { readBagPackageMetadata, storeSipContent } from "./sip-intake";
 import { findSubmission, type SubmissionRow } from "./submissions";
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new IngestError("VALIDATION_ERROR", describeZodError(parsed.error));
-  return parsed.data;
-}
 
 // The named path values, checked like bodies: U+0000 would otherwise fail the query as a 500.
 function pathParams<T extends z.ZodType>(
@@ -61,16 +55,14 @@ function enrichersOf(c: Context<ArchiveEnv>): Enricher[] {
   return parseEnrichers(header);
 }
 
-function requireIngestRole(caller: Caller) {
-  if (!caller.roles.includes("archivist") && !caller.roles.includes("admin")) {
-    throw new IngestError("NO_PERMISSION", "Ingesting needs the archivist or admin role.");
-  }
-}
-
 const body = (c: Context<ArchiveEnv>) => readJsonBody(c.req.raw, INGEST_LIMITS.inlineBodyBytes);
 
-// Builds the ingest routes over the shared dependencies.
-export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
+// Builds the ingest routes over the shared dependencies; `extensions` (the multipart uploads)
+// are mounted before the answer to unknown operations.
+export function createIngestRoutes(
+  deps: IngestDeps,
+  extensions: { uploads?: Hono<ArchiveEnv> } = {},
+): Hono<ArchiveEnv> {
   const routes = new Hono<ArchiveEnv>();
   // Blobs a request stores or names stay until its SIP's rows name them; a refusal frees them.
   const holding = <T>(fn: (hold: BlobHold) => Promise<T>) => withBlobHold(deps.db, deps.blobs, fn);
@@ -232,18 +224,13 @@ export function createIngestRoutes(deps: IngestDeps): Hono<ArchiveEnv> {
     return c.json(await ingestResponse(deps, row, caller, enrichers), 200);
   });
 
+  if (extensions.uploads) routes.route("/uploads", extensions.uploads);
+
   routes.all("*", () => {
     throw new IngestError("NOT_FOUND", "The ingest API has no such operation.");
   });
 
-  routes.onError((error, c) => {
-    if (error instanceof IngestError) return c.json(error.toJSON(), error.status);
-    console.error("ingest request failed", error);
-    return c.json(
-      { code: "EXCEPTION", message: "The archive failed to process the request; try again later." },
-      500,
-    );
-  });
+  routes.onError(ingestErrorAnswer);
 
   return routes;
 }

@@ -55,6 +55,8 @@ declare module "oidc-provider" {
       session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
       result?: { consent?: { grantId?: string } };
       provider: Provider;
+      // The tokens and other entities the current request produced, by kind.
+      entities?: { ClientCredentials?: TokenLike };
     };
     body: unknown;
     type: string;
@@ -99,6 +101,8 @@ declare module "oidc-provider" {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
     on(event: string, listener: (...args: never[]) => void): this;
+    // Koa middleware around every request the provider serves.
+    use(middleware: (ctx: OidcContext, next: () => Promise<void>) => Promise<void>): void;
   }
 
   export const errors: { InvalidTarget: new (description?: string) => Error };

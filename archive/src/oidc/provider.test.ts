@@ -109,6 +109,20 @@ describe("client credentials", () => {
     expect(payload.name).toEqual(expect.any(String));
   });
 
+  it("names the granted scope in the token response when it differs from the one asked (RFC 6749 5.1)", async () => {
+    const none = await tokenRequest(server.url, "demo-archivist", "demo-archivist-secret", {
+      grant_type: "client_credentials",
+    });
+    expect(none.scope).toBe("ingest preservation");
+    expect(decodeJwt(none.access_token).scope).toBe(none.scope);
+    const some = await tokenRequest(server.url, "demo-archivist", "demo-archivist-secret", {
+      grant_type: "client_credentials",
+      scope: "ingest",
+    });
+    expect(some.scope).toBe("ingest");
+    expect(decodeJwt(some.access_token).scope).toBe("ingest");
+  });
+
   it("refuses a wrong client secret", async () => {
     await expect(
       tokenRequest(server.url, "demo-admin", "wrong-secret", { grant_type: "client_credentials" }),

@@ -123,6 +123,17 @@ export function createProvider({ config, db, identities, keys }: ProviderOptions
       ctx.body = errorPage(out);
     },
   });
+  // RFC 6749 5.1: a token response names the scope when it differs from the one asked. A
+  // client-credentials request that asks for none (or none the archive knows) is granted all of the
+  // archive's scopes, which oidc-provider leaves out of the response.
+  provider.use(async (ctx, next) => {
+    await next();
+    const token = ctx.oidc?.entities?.ClientCredentials;
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (token && body && typeof body === "object" && typeof body.access_token === "string") {
+      body.scope ??= token.resourceServer?.scope ?? ARCHIVE_SCOPES;
+    }
+  });
   return provider;
 }
 

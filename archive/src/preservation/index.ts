@@ -21,15 +21,21 @@ import { retrievePO } from "./operations/retrieve-po";
 import { retrieveTrace } from "./operations/retrieve-trace";
 import { search } from "./operations/search";
 import { updatePOC } from "./operations/update-poc";
+import { renewEvidence } from "./operations/renew-evidence";
+import { retrieveFixityReport } from "./operations/retrieve-fixity-report";
 import { validateEvidence } from "./operations/validate-evidence";
 import { loadPreservationProfiles } from "./profiles";
 import { createPreservationRoutes, type Operations } from "./routes";
 import { sealPending } from "./seal";
-import { loadOrCreateTsa } from "./tsa-key";
+import { loadArchiveTsa } from "./tsa-key";
+import { auditDue } from "../fixity/audit";
+import { fixityPolicy, renewalPolicy } from "../jobs/schedules";
+import { renewDue } from "./renewal";
 
 export interface Preservation {
   routes: Hono;
-  // Starts and stops the sweep that seals versions the ingest API added.
+  // Starts and stops the background work: sealing versions the ingest API added, fixity audits
+  // and evidence renewal.
   start(): void;
   stop(): Promise<void>;
 }
@@ -43,6 +49,8 @@ const operations: Operations = {
   RetrieveTrace: retrieveTrace,
   Search: search,
   ValidateEvidence: validateEvidence,
+  RenewEvidence: renewEvidence,
+  RetrieveFixityReport: retrieveFixityReport,
 };
 
 // Builds the preservation API over the archive database; throws at start on bad configuration.
@@ -70,7 +78,7 @@ export async function createPreservation({
     config,
     db,
     blobs: await openBlobStore(config.dataDir, { locks: blobLocks }),
-    tsa: await loadOrCreateTsa(config.dataDir),
+    tsa: await loadArchiveTsa(config),
     profiles,
     metadata: loadMetadataRegistry(path.join(config.sharedConfigDir, "metadata-schemas")),
     identify: identifyBytes,
@@ -87,5 +95,30 @@ export async function createPreservation({
     intervalMs: Math.max(config.jobPollMs, 1000),
     onError: (error) => console.error("sealing versions failed", error),
   });
-  return { routes, start: () => sealer.start(), stop: () => sealer.stop() };
+  let stopping = false;
+  const fixity = fixityPolicy(config);
+  const auditor = createPeriodicTask({
+    run: () => auditDue(services, fixity, { stopped: () => stopping }),
+    // Looks for due objects often; each object is audited once per interval.
+    intervalMs: Math.min(Math.max(config.jobPollMs * 4, 2000), 60_000),
+    onError: (error) => console.error("fixity audit failed", error),
+  });
+  const renewal = renewalPolicy(config);
+  const renewer = createPeriodicTask({
+    run: () => renewDue({ ...services, tsa: services.tsa.tsa }, renewal),
+    intervalMs: 3_600_000,
+    onError: (error) => console.error("renewing evidence failed", error),
+  });
+  const tasks = [sealer, auditor, renewer];
+  return {
+    routes,
+    start() {
+      stopping = false;
+      for (const task of tasks) task.start();
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(tasks.map((task) => task.stop()));
+    },
+  };
 }

@@ -16,6 +16,9 @@ export interface PoEntry {
   relObj?: string[];
   // The bytes go back as xmlData rather than binaryData.
   xml?: boolean;
+  // For xmlData sealed since XML data objects are canonicalized: hex SHA-256 of the canonical form,
+  // which the evidence covers besides the digest of the octets.
+  canonicalSha256?: string;
 }
 
 // Bytes the blob store must hold before the entries that name them are recorded.
@@ -45,6 +48,7 @@ export function entriesFromDecoded(pos: DecodedPo[]): { entries: PoEntry[]; blob
       mimeType: po.mimeType,
       ...(po.relObj.length ? { relObj: po.relObj } : {}),
       ...(po.xml ? { xml: true } : {}),
+      ...(po.canonicalSha256 ? { canonicalSha256: po.canonicalSha256 } : {}),
     };
     if (po.kind === "metadata") return { ...base, formatId: po.schema };
     const formatId = po.formatId ?? pronomFormatId(po.pronomId);

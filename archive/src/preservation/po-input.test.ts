@@ -47,6 +47,14 @@ describe("decodeSubmittedPos", () => {
     });
   });
 
+  it("decodes content of several MiB, and refuses base64 with padding inside or a stray length", () => {
+    const big = Buffer.alloc(7 * 1024 * 1024, 0x5a);
+    const [po] = decode([{ id: "big.bin", binaryData: { value: big.toString("base64") } }]);
+    expect(po!.bytes.equals(big)).toBe(true);
+    for (const value of ["QQ==QUJD", "QUJDR", "Q==="])
+      expect(minorOf(() => decode([{ id: "x", binaryData: { value } }]))).toMatch(/parameterError/);
+  });
+
   it("refuses zero POs", () => {
     expect(minorOf(() => decode([]))).toBe("parameterError");
   });

@@ -1,5 +1,7 @@
 // The rules PreservePO and UpdatePOC apply to submitted POs before anything is stored. Pure: the
 // metadata registry and the format identifier come in as arguments.
+import { createHash } from "node:crypto";
+import { C14N_METHODS, CanonicalizationError, canonicalizeXmlBytes } from "../evidence";
 import { requesterError } from "./errors";
 
 // The PO fields this module reads (the ETSI POType).
@@ -34,6 +36,8 @@ interface DecodedBase {
   relObj: string[];
   // Whether the bytes came as xmlData (they go back the same way).
   xml: boolean;
+  // For xmlData: hex SHA-256 of its canonical form (Canonical XML 1.0), which its evidence covers.
+  canonicalSha256?: string;
 }
 export type DecodedPo =
   | (DecodedBase & {
@@ -50,7 +54,10 @@ export type DecodedPo =
       mimeType: string;
     });
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// Whole groups of four, padding only at the end. A quantified group over the whole string would
+// exhaust the regular expression engine's stack on a body of a few MiB.
+const BASE64_CHARS = /^[A-Za-z0-9+/]*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BASE64 = { test: (text: string) => text.length % 4 === 0 && BASE64_CHARS.test(text) };
 
 // Checks and decodes the POs of one request; throws RequesterError parameterError / POFormatError.
 // `existingIds` are ids relObj may name besides the request's own (UpdatePOC: the stored version's).
@@ -100,6 +107,7 @@ export function decodeSubmittedPos(
     }
     const bytes = Buffer.from(compact, "base64");
     const xml = po.xmlData !== undefined;
+    const canonical = xml ? { canonicalSha256: canonicalDigest(bytes, where) } : {};
     if (po.formatId && schemas.has(po.formatId)) {
       const parsed = schemas.parseMetadataFile(po.formatId, bytes, id);
       if ("error" in parsed)
@@ -125,6 +133,7 @@ export function decodeSubmittedPos(
         bytes,
         relObj,
         xml,
+        ...canonical,
         schema: po.formatId,
         metadata: parsed.data,
         mimeType,
@@ -137,6 +146,7 @@ export function decodeSubmittedPos(
       bytes,
       relObj,
       xml,
+      ...canonical,
       ...(po.formatId ? { formatId: po.formatId } : {}),
       mimeType:
         po.mimeType ??
@@ -145,6 +155,22 @@ export function decodeSubmittedPos(
       ...(detected.formatName ? { formatName: detected.formatName } : {}),
     };
   });
+}
+
+// RFC 6283 hashes an XML data object in its canonical form: xmlData must be XML that can be
+// canonicalized, or the evidence would not cover what a verifier computes.
+function canonicalDigest(bytes: Buffer, where: string): string {
+  try {
+    return createHash("sha256")
+      .update(canonicalizeXmlBytes(bytes, C14N_METHODS.c14n))
+      .digest("hex");
+  } catch (error) {
+    if (!(error instanceof CanonicalizationError)) throw error;
+    throw requesterError(
+      "parameterError",
+      `${where} is sent as xmlData but cannot be canonicalized for its evidence: ${error.message} Send it as binaryData, or correct it.`,
+    );
+  }
 }
 
 // Client ids must be unique; POs without one get po-1, po-2, ... skipping ids already taken.

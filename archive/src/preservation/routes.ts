@@ -11,6 +11,11 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import {
+  EXTENSION_OPERATIONS,
+  isExtensionOperation,
+  type ExtensionOperation,
+} from "@scriptorium/contract/preservation/extensions";
+import {
   DELETION_MODES,
   isPreservationOperation,
   PRESERVATION_OPERATIONS,
@@ -23,8 +28,16 @@ import { IngestError } from "../http/errors";
 import type { Operation, PreservationServices } from "./context";
 import { PreservationError, requesterError } from "./errors";
 import { errorResult, respond, successResult } from "./result";
+import { certificatesPem } from "./tsa-key";
 
-export type Operations = { [Op in PreservationOperation]: Operation<never> };
+// ETSI's eight operations and the archive's extensions (documented in archive/README.md).
+export type Operations = { [Op in PreservationOperation]: Operation<never> } & {
+  [Op in ExtensionOperation]?: Operation<never>;
+};
+
+const SCHEMAS = { ...PRESERVATION_OPERATIONS, ...EXTENSION_OPERATIONS };
+const isOperation = (name: string): name is PreservationOperation | ExtensionOperation =>
+  isPreservationOperation(name) || isExtensionOperation(name);
 
 // Fields ETSI's JSON Schema requires of an operation's response even when it failed.
 const REQUIRED_ON_ERROR: Partial<Record<string, Record<string, unknown>>> = {
@@ -47,6 +60,14 @@ export function createPreservationRoutes(options: {
       error.httpStatus,
     );
   };
+
+  // The time-stamp authority's certificate chain, public: an auditor verifies every time-stamp of
+  // every evidence record against it (`openssl ts -verify -CAfile`), without a token.
+  app.get("/tsa/certificates", (c) => {
+    c.header("Content-Type", "application/pem-certificate-chain");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(certificatesPem(options.services.tsa.tsa.certificates));
+  });
 
   app.post(
     "/:operation",
@@ -72,8 +93,10 @@ export function createPreservationRoutes(options: {
         json = undefined;
       }
       const reqId = readReqId(json);
-      if (!isPreservationOperation(name)) {
-        const names = Object.keys(PRESERVATION_OPERATIONS).join(", ");
+      if (!isOperation(name) || !options.operations[name]) {
+        const names = Object.keys(SCHEMAS)
+          .filter((op) => options.operations[op as keyof Operations])
+          .join(", ");
         return refuse(
           c,
           new PreservationError(
@@ -92,7 +115,7 @@ export function createPreservationRoutes(options: {
         const unstorable = unstorableTextProblem(json, "The request body");
         if (unstorable) throw requesterError("parameterError", unstorable);
         precheck(name, json);
-        const parsed = PRESERVATION_OPERATIONS[name].request.safeParse(json);
+        const parsed = SCHEMAS[name].request.safeParse(json);
         if (!parsed.success) throw requesterError("parameterError", describeZodError(parsed.error));
         const ctx = {
           services: options.services,
@@ -155,7 +178,7 @@ function readReqId(json: unknown): string | undefined {
 }
 
 // Values ETSI gives their own minor code are checked before the schema turns them into parameterError.
-function precheck(name: PreservationOperation, json: unknown) {
+function precheck(name: PreservationOperation | ExtensionOperation, json: unknown) {
   if (name !== "DeletePO" || json === null || typeof json !== "object") return;
   const mod = (json as { mod?: unknown }).mod;
   if (typeof mod === "string" && !(DELETION_MODES as readonly string[]).includes(mod)) {

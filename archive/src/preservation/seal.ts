@@ -32,7 +32,11 @@ export async function sealEntries(
   now = new Date(),
 ): Promise<Sealing> {
   const created = await createEvidenceRecords({
-    dataObjects: entries.map((e) => ({ id: e.id, sha256: Buffer.from(e.sha256, "hex") })),
+    dataObjects: entries.map((e) => ({
+      id: e.id,
+      sha256: Buffer.from(e.sha256, "hex"),
+      ...(e.canonicalSha256 ? { canonicalSha256: Buffer.from(e.canonicalSha256, "hex") } : {}),
+    })),
     tsa,
     now,
   });

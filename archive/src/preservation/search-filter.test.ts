@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   FilterSyntaxError,
   flattenMetadata,
+  idPrefixes,
   matchesFilter,
   parseFilter,
   type SearchDocument,
@@ -88,6 +89,27 @@ describe("Search filter", () => {
           );
         },
       ),
+    );
+  });
+
+  it("matches id=<prefix>* against the start of the poId only, ignoring case", () => {
+    expect(matches("id=pkg-2024*")).toBe(true);
+    expect(matches('id="PKG-*"')).toBe(true);
+    expect(matches("id=2024*")).toBe(false);
+    expect(matches("id=report.pdf*")).toBe(false);
+    expect(matches("id=*")).toBe(true);
+    expect(idPrefixes(parseFilter("id=ab* annual"))).toEqual(["ab"]);
+    expect(idPrefixes(parseFilter("name=ab*"))).toEqual([]);
+  });
+
+  it("splits poIds into disjoint prefixes: each id matches exactly one child of a prefix", () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.nat({ max: 35 }), (poId, cut) => {
+        const doc: SearchDocument = { poId, ids: [], names: [], mimeTypes: [], fields: [] };
+        const prefix = poId.slice(0, cut);
+        const children = [..."0123456789abcdef-"].map((c) => `id=${prefix}${c}*`);
+        return children.filter((fi) => matches(fi, doc)).length === 1;
+      }),
     );
   });
 });

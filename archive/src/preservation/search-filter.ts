@@ -9,10 +9,14 @@
 // metadata value contains it. A field term matches the named metadata field: `dc:title` the key
 // `title` in metadata of the schema the prefix stands for, `title` that key in any schema. The
 // reserved fields id, name, profile and mimeType match the poId (and object ids), file names, the
-// profile pid and media types. Matching ignores case and looks for the value inside the text.
+// profile pid and media types. Matching ignores case and looks for the value inside the text, except
+// for `id=` with a value ending in `*`: that matches the poIds beginning with the rest (`*` is in no
+// packageId). Search has no paging, so a client walks a large tenant by id prefix instead.
 
 export type FilterTerm =
-  { kind: "text"; value: string } | { kind: "field"; prefix?: string; name: string; value: string };
+  | { kind: "text"; value: string }
+  | { kind: "field"; prefix?: string; name: string; value: string }
+  | { kind: "idPrefix"; value: string };
 
 export interface SearchFilter {
   all: boolean;
@@ -53,6 +57,9 @@ export function parseFilter(fi: string): SearchFilter {
     if (token.value === "")
       throw new FilterSyntaxError(`The field ${token.field} has no value after "=".`);
     const [, prefix, name = ""] = match;
+    if (!prefix && name === "id" && token.value.endsWith("*")) {
+      return { kind: "idPrefix", value: token.value.slice(0, -1) };
+    }
     return prefix
       ? { kind: "field", prefix, name, value: token.value }
       : { kind: "field", name, value: token.value };
@@ -77,6 +84,7 @@ function matchesTerm(
   const needle = term.value.toLowerCase();
   const has = (values: (string | undefined)[]) =>
     values.some((v) => v !== undefined && v.toLowerCase().includes(needle));
+  if (term.kind === "idPrefix") return doc.poId.toLowerCase().startsWith(needle);
   if (term.kind === "text") {
     return has([doc.poId, ...doc.ids, ...doc.names, ...doc.fields.map((f) => f.value)]);
   }
@@ -94,6 +102,11 @@ function matchesTerm(
       .filter((f) => f.key === term.name && (schema === undefined || f.schema === schema))
       .map((f) => f.value),
   );
+}
+
+// The poId prefixes a filter requires, so a store can narrow its rows before matching.
+export function idPrefixes(filter: SearchFilter): string[] {
+  return filter.terms.flatMap((term) => (term.kind === "idPrefix" ? [term.value] : []));
 }
 
 type Token = string | { field: string; value: string };

@@ -12,7 +12,8 @@ export interface StoredEvidenceRecord {
 
 // A sealed version: its POs by digest and the evidence records over them. A version is sealed
 // once, when PreservePO or UpdatePOC stores it, or by the sealer shortly after the ingest API
-// added it. DeletePO with OnlySubDOs keeps the row (the evidence) and sets dataDeletedAt.
+// added it; renewal replaces its records by longer ones. DeletePO with OnlySubDOs keeps the row
+// (the evidence) and sets dataDeletedAt.
 export const sealedVersions = pgTable(
   "sealed_versions",
   {
@@ -26,6 +27,11 @@ export const sealedVersions = pgTable(
     root: text("root").notNull(),
     records: jsonb("records").$type<StoredEvidenceRecord[]>().notNull(),
     sealedAt: timestamp("sealed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // Renewal (RFC 4998 5.2): the newest time-stamp's time (null: evidenceTime, never renewed), the
+    // hash algorithm of the records' last chain, and how often they were renewed.
+    lastStampAt: timestamp("last_stamp_at", { withTimezone: true, mode: "date" }),
+    digestAlgorithm: text("digest_algorithm").notNull().default("sha256"),
+    renewals: integer("renewals").notNull().default(0),
     dataDeletedAt: timestamp("data_deleted_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [primaryKey({ columns: [t.tenant, t.packageId, t.version] })],

@@ -1,14 +1,28 @@
 // The archive's time-stamping key: generated at first start and kept in ${dataDir}/keys/tsa.json
 // (mode 0600), because evidence records made with it must stay verifiable against the same key.
-import { chmod, link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { JWK } from "jose";
+import type { ArchiveConfig } from "../config";
 import { generateTsaKey, loadTsa, type Tsa } from "../evidence";
 
 export interface ArchiveTsa {
   tsa: Tsa;
   // The public key ValidateEvidence trusts.
   publicJwk: JWK;
+}
+
+// The time-stamp authority the archive's configuration names. Its certificate chain is also written
+// to keys/tsa-certificates.pem, public (0644), apart from the private key in keys/tsa.json (0600):
+// what an operator hands to auditors, as GET /preservation/tsa/certificates serves it.
+export async function loadArchiveTsa(config: Pick<ArchiveConfig, "dataDir">): Promise<ArchiveTsa> {
+  const archiveTsa = await loadOrCreateTsa(config.dataDir);
+  const pem = path.join(config.dataDir, "keys", "tsa-certificates.pem");
+  const temp = `${pem}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temp, certificatesPem(archiveTsa.tsa.certificates), { mode: 0o644 });
+  await chmod(temp, 0o644);
+  await rename(temp, pem);
+  return archiveTsa;
 }
 
 // Loads the TSA key, creating it when missing; several processes starting at once agree on one key.
@@ -56,4 +70,14 @@ async function readKey(file: string): Promise<JWK | undefined> {
       `The archive cannot start: ${file} is damaged. Evidence sealed with it can no longer be verified against it; restore it from a backup.`,
     );
   }
+}
+
+// DER certificates as one PEM file, the signer's first.
+export function certificatesPem(certificates: readonly Buffer[]): string {
+  return certificates
+    .map((der) => {
+      const lines = der.toString("base64").match(/.{1,64}/g) ?? [];
+      return `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`;
+    })
+    .join("");
 }

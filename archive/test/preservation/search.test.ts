@@ -49,6 +49,13 @@ describe("Search", () => {
     expect(await find(`name=${run} mimeType=application/pdf`)).toEqual([report]);
   });
 
+  it("finds by the start of the POID with id=<prefix>*, never by a later part", async () => {
+    expect(await find(`id=${report.slice(0, 13)}* ${run}`)).toEqual([report]);
+    expect(await find(`id="${report.slice(0, 8).toUpperCase()}*" ${run}`)).toEqual([report]);
+    expect(await find(`id=${report.slice(1, 13)}* ${run}`)).toEqual([]);
+    expect(await find(`id=${minutes}*`)).toEqual([minutes]);
+  });
+
   it("refuses a malformed filter with parameterError", async () => {
     for (const fi of ['"unclosed', "dc:title=", "  "])
       fails(await pres("Search", { fi }), "parameterError");

@@ -1,6 +1,7 @@
 import "server-only";
 // Wires the /api routes to a real archive for tests: clients whose fetch records every upstream
 // call, the auth module's token source over a scratch dashboard database, and a chosen session.
+import { createCatalogueRecorder } from "@/lib/catalogue/recorder";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { requestToken } from "@/lib/auth/oidc-client";
 import type { CurrentSession } from "@/lib/auth/session";
@@ -117,6 +118,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     recordAudit: (entry) => recordAudit(entry, dashboard.db),
     journal: createSubmissionJournal(async () => dashboard.db),
     batches: createBatchStore(async () => dashboard.db),
+    catalogue: createCatalogueRecorder(async () => dashboard.db),
     ingest: createIngestClient({
       ...upstream,
       baseUrl: options.ingestUrl ?? `${options.archiveUrl}/ingest`,

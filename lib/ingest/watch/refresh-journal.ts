@@ -28,10 +28,12 @@ export async function refreshStale(
   const worker = async () => {
     for (let key = queue.shift(); key && !signal.aborted; key = queue.shift()) {
       try {
-        const call = { token, tenant: key.tenant, enrichers: ["pluginreports" as const], signal };
+        const enrichers = ["pluginreports", "metadata", "representations"] as const;
+        const call = { token, tenant: key.tenant, enrichers, signal };
         const { body } = await deps.ingest.sipStatus(call, key.packageId, key.submissionName);
         if (body.status) {
           await deps.journal.recordStatus(key, body.status, body.pluginReports);
+          await deps.catalogue.sipStatus(key.tenant, body, key.submissionName);
           updated++;
         }
       } catch {

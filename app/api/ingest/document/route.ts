@@ -17,7 +17,7 @@ export const PUT = apiRoute({ role: "archivist", audit: "ingest.document" }, asy
     { ...(await ctx.upstream()), enrichers },
     request,
   );
-  return acceptedAnswer(ctx, answer, request.profile);
+  return acceptedAnswer(ctx, answer, request.profile, request);
 });
 
 // Any other method – 405 with the methods this address answers

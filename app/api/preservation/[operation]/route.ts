@@ -48,7 +48,16 @@ export const POST = apiRoute<Params>(
     if ("poId" in request && typeof request.poId === "string") ctx.audit.target = request.poId;
     // With four-eyes approval on, a deletion goes through a request a second admin approves.
     if (operation === "DeletePO") await ctx.deps.assertDirectDeletion();
-    const answer = await ctx.deps.preservation.call(await ctx.upstream(), operation, request);
+    const who = { tenant: ctx.session.tenant, user: ctx.session.user, operation, request };
+    let answer;
+    try {
+      answer = await ctx.deps.preservation.call(await ctx.upstream(), operation, request);
+    } catch (error) {
+      // The archive answering "no such object" corrects the catalogue: the archive wins.
+      await ctx.deps.catalogue.preservation({ ...who, error });
+      throw error;
+    }
+    await ctx.deps.catalogue.preservation({ ...who, answer: answer.body });
     if (typeof answer.body.poId === "string") ctx.audit.target ??= answer.body.poId;
     return jsonAnswer(answer.body, answer.status);
   },

@@ -1,6 +1,6 @@
 // Search: the poIds of the caller's tenant whose latest version matches `fi` (syntax in
 // ../search-filter.ts). Deleted objects are never found; other tenants' objects are never searched.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { SearchRequest } from "@scriptorium/contract/preservation/schemas";
 import { packageFiles, packages, packageVersions } from "../../db/schema";
 import type { StoredMetadata } from "../../ingest/store";
@@ -9,6 +9,7 @@ import { requesterError } from "../errors";
 import {
   FilterSyntaxError,
   flattenMetadata,
+  idPrefixes,
   matchesFilter,
   parseFilter,
   type SearchDocument,
@@ -34,19 +35,33 @@ export const search: Operation<SearchRequest> = async (request, ctx) => {
   }
   const registered = new Set(ctx.services.metadata.list().map((s) => s.uri));
   const prefixes = new Map(Object.entries(KNOWN_PREFIXES).filter(([, uri]) => registered.has(uri)));
-  const documents = await searchDocuments(ctx.services, ctx.caller.tenant, ctx.now);
+  const documents = await searchDocuments(
+    ctx.services,
+    ctx.caller.tenant,
+    ctx.now,
+    idPrefixes(filter),
+  );
   return {
     body: { poId: documents.filter((d) => matchesFilter(d, filter, prefixes)).map((d) => d.poId) },
   };
 };
 
-// One document per live object of the tenant, from its latest version, in creation order.
+// `%`, `_` and `\` are ordinary characters of a packageId, not LIKE's wildcards.
+const likePrefix = (prefix: string) => `${prefix.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+
+// One document per live object of the tenant whose poId begins with every one of `prefixes`, from
+// its latest version, in creation order. The prefixes narrow the rows in SQL, so a client walking
+// the tenant by id prefix costs the archive the objects of each prefix, not the whole tenant.
 async function searchDocuments(
   services: PreservationServices,
   tenant: string,
   now: Date,
+  prefixes: string[],
 ): Promise<SearchDocument[]> {
   const { db } = services;
+  const narrowed: SQL[] = prefixes.map(
+    (prefix) => sql`lower(${packages.packageId}) like ${likePrefix(prefix)}`,
+  );
   const latest = and(
     eq(packageVersions.tenant, packages.tenant),
     eq(packageVersions.packageId, packages.packageId),
@@ -61,7 +76,7 @@ async function searchDocuments(
     })
     .from(packages)
     .innerJoin(packageVersions, latest)
-    .where(and(eq(packages.tenant, tenant), isNull(packages.deletedAt)))
+    .where(and(eq(packages.tenant, tenant), isNull(packages.deletedAt), ...narrowed))
     .orderBy(packages.createdAt);
   const files = await db
     .select({
@@ -80,9 +95,15 @@ async function searchDocuments(
         eq(packages.latestVersion, packageFiles.version),
       ),
     )
-    .where(and(eq(packageFiles.tenant, tenant), isNull(packages.deletedAt)));
+    .where(and(eq(packageFiles.tenant, tenant), isNull(packages.deletedAt), ...narrowed));
+  const filesOf = new Map<string, typeof files>();
+  for (const file of files) {
+    const list = filesOf.get(file.packageId);
+    if (list) list.push(file);
+    else filesOf.set(file.packageId, [file]);
+  }
   return versions.map((v) => {
-    const own = files.filter((f) => f.packageId === v.packageId);
+    const own = filesOf.get(v.packageId) ?? [];
     const metadatas = [
       ...(v.metadatas as StoredMetadata[]),
       ...own.flatMap((f) => f.metadatas as StoredMetadata[]),

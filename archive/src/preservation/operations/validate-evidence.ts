@@ -44,6 +44,8 @@ export const validateEvidence: Operation<ValidateEvidenceRequest> = async (reque
   const result = await validateEvidenceRecord({
     record,
     ...(dataContent !== undefined ? { dataObject: Buffer.from(dataContent, "base64") } : {}),
+    // An XML data object is hashed in its canonical form too, as RFC 6283 verifiers do.
+    xml: po?.xmlData !== undefined,
     trustedKeys: [ctx.services.tsa.publicJwk],
   });
   const report = renderValidationReport(result, {

@@ -16,7 +16,7 @@ export const POST = apiRoute<Params>(
     const request = parseOrThrow(UpdateDocumentRequest, await readJsonBody(ctx.request));
     const call = { ...(await ctx.upstream()), enrichers };
     const answer = await ctx.deps.ingest.updateDocument(call, packageId, request);
-    return acceptedAnswer(ctx, answer, null);
+    return acceptedAnswer(ctx, answer, null, request);
   },
 );
 

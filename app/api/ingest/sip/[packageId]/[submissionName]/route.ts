@@ -6,7 +6,8 @@ import { otherMethods } from "@/lib/api/other-methods";
 
 type Params = { packageId: string; submissionName: string };
 
-// GET /api/ingest/sip/[packageId]/[submissionName] – the status of one SIP; the journal keeps it
+// GET /api/ingest/sip/[packageId]/[submissionName] – the status of one SIP; the journal and the
+// catalogue keep it
 export const GET = apiRoute<Params>({}, async (ctx) => {
   const { packageId, submissionName } = parseOrThrow(SipStatusParams, ctx.params);
   const call = { ...(await ctx.upstream()), enrichers: requestedEnrichers(ctx.request) };
@@ -18,6 +19,7 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
       .catch((error: unknown) =>
         console.error(`journal status of ${packageId}/${submissionName}`, error),
       );
+    await ctx.deps.catalogue.sipStatus(ctx.session.tenant, answer.body, submissionName);
   }
   return jsonAnswer(answer.body);
 });

@@ -13,15 +13,19 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
   const { packageId, submissionName } = parseOrThrow(SipStatusParams, ctx.params);
   const { session, deps } = ctx;
   const key = { tenant: session.tenant, packageId, submissionName };
-  // Each poll gets a fresh token: a watch outlives the five minutes a token lives.
+  // Each poll gets a fresh token: a watch outlives the five minutes a token lives. Metadata and
+  // representations are empty until the SIP is ingested; the last answer gives the catalogue
+  // the package's title and formats.
   const poll = async (signal: AbortSignal) => {
     const call = {
       token: await deps.getUpstreamToken(session),
       tenant: session.tenant,
-      enrichers: ["pluginreports" as const],
+      enrichers: ["pluginreports", "metadata", "representations"] as const,
       signal,
     };
-    return (await deps.ingest.sipStatus(call, packageId, submissionName)).body;
+    const { body } = await deps.ingest.sipStatus(call, packageId, submissionName);
+    await deps.catalogue.sipStatus(session.tenant, body, submissionName);
+    return body;
   };
   return sseResponse(ctx.request.signal, (send) =>
     getStatusHub().watch(key, { poll, onEvent: send }),

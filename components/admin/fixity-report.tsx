@@ -1,0 +1,99 @@
+"use client";
+// The fixity report (RetrieveFixityReport through /api/admin/fixity): counts, throughput and the
+// files that failed, each linked to its object. An archive without the report is said to lack it.
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { ResultNotice } from "@/components/results/result-notice";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { fixityReportOptions } from "@/lib/queries/fixity";
+
+const WHEN = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+const when = (time: string) => `${WHEN.format(new Date(time))} UTC`;
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-ink-muted text-xs">{label}</dt>
+      <dd className="text-ink text-2xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function FixityReportView() {
+  const query = useQuery(fixityReportOptions());
+  if (query.isPending)
+    return (
+      <p role="status" className="text-ink-muted text-sm">
+        Reading the fixity report…
+      </p>
+    );
+  if (query.isError) return <ResultNotice error={query.error} />;
+  if (!query.data.available)
+    return (
+      <ResultNotice title="No fixity report from this archive" tone="pending">
+        <p className="text-ink text-sm">{query.data.reason}</p>
+      </ResultNotice>
+    );
+  const report = query.data.report;
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Objects</CardTitle>
+          <CardDescription>
+            {report.intervalHours
+              ? `Every object is checked again every ${report.intervalHours} hours`
+              : "Scheduled checks are off"}
+            {report.budgetMiBps ? `, reading at most ${report.budgetMiBps} MiB/s.` : "."}
+            {report.lastCheckAt ? ` Last check: ${when(report.lastCheckAt)}.` : ""}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5" aria-label="Fixity figures">
+            <Figure label="Checked" value={report.checked} />
+            <Figure label="Passed" value={report.passed} />
+            <Figure label="Failed" value={report.failed} />
+            <Figure label="Not yet checked" value={report.notChecked} />
+            <Figure
+              label="Throughput"
+              value={report.throughputMiBps !== undefined ? `${report.throughputMiBps} MiB/s` : "–"}
+            />
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Failures</CardTitle>
+          <CardDescription>
+            Files whose stored bytes are missing or no longer match the digest recorded at ingest.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {report.failures.length === 0 ? (
+            <p className="text-ink text-sm">No file failed its last check.</p>
+          ) : (
+            <ul className="flex flex-col gap-3" aria-label="Fixity failures">
+              {report.failures.map((f) => (
+                <li key={`${f.poId}/${f.versionId}/${f.file}`} className="text-sm">
+                  <Link
+                    className="text-accent font-mono underline"
+                    href={`/objects/${encodeURIComponent(f.poId)}`}
+                  >
+                    {f.poId}
+                  </Link>
+                  {f.versionId ? ` version ${f.versionId}` : ""}, file{" "}
+                  <span className="font-mono">{f.file}</span>: {f.detail}{" "}
+                  <span className="text-ink-muted">(checked {when(f.checkedAt)})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+"use client";
+// The holdings filters: search words, profile, format, state, dates and submitter. A plain GET
+// form (it works before the page's script has loaded); with script, the address it leads to
+// leaves out the empty choices, so equal views have equal, shareable addresses.
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
+import { Button, buttonClasses } from "@/components/ui/button";
+import {
+  HOLDINGS_PARAMS,
+  HoldingsQuery,
+  holdingsSearch,
+  STATE_LABEL,
+  type HoldingsFacets,
+} from "@/lib/catalogue/holdings-query";
+import { CATALOGUE_STATES } from "@/lib/db/catalogue-schema";
+
+export interface HoldingsFiltersProps {
+  query: HoldingsQuery;
+  facets: HoldingsFacets;
+  path: string;
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className={labelClasses}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+export function HoldingsFilters({ query, facets, path }: HoldingsFiltersProps) {
+  const router = useRouter();
+  // A value the address names keeps its place in the menu even when no row has it any more.
+  const formats = [...new Set([...facets.formats, ...(query.format ? [query.format] : [])])];
+  return (
+    <form
+      method="get"
+      action={path}
+      role="search"
+      aria-label="Filter the holdings"
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const next: Record<string, string> = {};
+        for (const key of HOLDINGS_PARAMS) {
+          const value = data.get(key);
+          if (typeof value === "string" && value.trim() !== "") next[key] = value.trim();
+        }
+        // A new search starts on page 1 and keeps the chosen sort; a value the page cannot read
+        // goes into the address as typed, and the page says what is wrong with it.
+        const parsed = HoldingsQuery.safeParse({ ...next, sort: query.sort, dir: query.dir });
+        const search = parsed.success
+          ? holdingsSearch(parsed.data)
+          : new URLSearchParams(next).toString();
+        router.push(search ? `${path}?${search}` : path, { scroll: false });
+      }}
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-64 flex-1 flex-col gap-1.5">
+          <label htmlFor="holdings-q" className={labelClasses}>
+            Search titles, descriptions, metadata and file names
+          </label>
+          <input
+            id="holdings-q"
+            name="q"
+            type="search"
+            defaultValue={query.q ?? ""}
+            placeholder='e.g. board minutes 2024, "annual report", notulen -draft'
+            className={inputClasses("h-10")}
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </div>
+      <fieldset className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
+        <legend className="sr-only">Filters</legend>
+        <Field id="holdings-profile" label="Profile">
+          <select
+            id="holdings-profile"
+            name="profile"
+            defaultValue={query.profile ?? ""}
+            className={inputClasses("h-9")}
+          >
+            <option value="">Any profile</option>
+            {facets.profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="holdings-format" label="Format">
+          <select
+            id="holdings-format"
+            name="format"
+            defaultValue={query.format ?? ""}
+            className={inputClasses("h-9")}
+          >
+            <option value="">Any format</option>
+            {formats.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="holdings-state" label="State">
+          <select
+            id="holdings-state"
+            name="state"
+            defaultValue={query.state ?? ""}
+            className={inputClasses("h-9")}
+          >
+            <option value="">Any state</option>
+            {CATALOGUE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {STATE_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="holdings-from" label="Preserved from">
+          <input
+            id="holdings-from"
+            name="from"
+            type="date"
+            defaultValue={query.from ?? ""}
+            className={inputClasses("h-9")}
+          />
+        </Field>
+        <Field id="holdings-to" label="Preserved until">
+          <input
+            id="holdings-to"
+            name="to"
+            type="date"
+            defaultValue={query.to ?? ""}
+            className={inputClasses("h-9")}
+          />
+        </Field>
+        <Field id="holdings-submitter" label="Submitted by">
+          <select
+            id="holdings-submitter"
+            name="submitter"
+            defaultValue={query.submitter ?? ""}
+            className={inputClasses("h-9")}
+          >
+            <option value="">Anyone</option>
+            {facets.submitters.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="secondary" size="sm">
+          Apply filters
+        </Button>
+        <Link href={path} className={buttonClasses("ghost", "sm")}>
+          Clear
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+// The holdings under the filters: how many match, the CSV download, the table and the pages, or
+// a sentence saying why the list is empty.
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ArchiveIcon } from "@/components/ui/icons";
+import {
+  effectiveSort,
+  holdingsSearch,
+  type HoldingsPage,
+  type HoldingsQuery,
+} from "@/lib/catalogue/holdings-query";
+import { HoldingsTable } from "./holdings-table";
+
+const SORT_WORDS = {
+  relevance: "best match first",
+  title: "by title",
+  date: "by date preserved",
+  profile: "by profile",
+  size: "by size",
+  state: "by state",
+} as const;
+
+function filtered(query: HoldingsQuery): boolean {
+  const { q, profile, format, state, from, to, submitter } = query;
+  return [q, profile, format, state, from, to, submitter].some((v) => v !== undefined);
+}
+
+export function HoldingsList({
+  page,
+  query,
+  path,
+  isAdmin,
+}: {
+  page: HoldingsPage;
+  query: HoldingsQuery;
+  path: string;
+  isAdmin: boolean;
+}) {
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const href = (patch: Partial<HoldingsQuery>) => {
+    const search = holdingsSearch({ ...query, ...patch });
+    return search ? `${path}?${search}` : path;
+  };
+  const exportSearch = holdingsSearch({ ...query, page: 1 });
+  if (page.total === 0) {
+    return (
+      <EmptyState
+        icon={<ArchiveIcon />}
+        title={filtered(query) ? "No object matches" : "The holdings list no object yet"}
+      >
+        {filtered(query)
+          ? "Change or clear the search and filters to see more."
+          : `Objects appear here once they are ingested or preserved through the dashboard, or found by the sync with the archive${isAdmin ? " (Admin, Catalogue)" : ""}.`}
+      </EmptyState>
+    );
+  }
+  const { sort, dir } = effectiveSort(query);
+  const caption = `Objects ${SORT_WORDS[sort]}${sort === "relevance" ? "" : `, ${dir === "asc" ? "ascending" : "descending"}`}`;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-ink-muted text-sm" role="status">
+          {page.total === 1 ? "1 object" : `${page.total.toLocaleString("en")} objects`}
+          {pages > 1 ? `, page ${page.page} of ${pages}` : ""}
+        </p>
+        <a
+          href={`/api/catalogue/export${exportSearch ? `?${exportSearch}` : ""}`}
+          className={buttonClasses("secondary", "sm")}
+          download
+        >
+          Download as CSV
+        </a>
+      </div>
+      <HoldingsTable rows={page.rows} query={query} path={path} caption={caption} />
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="flex items-center gap-2">
+          {page.page > 1 ? (
+            <Link href={href({ page: page.page - 1 })} className={buttonClasses("secondary", "sm")}>
+              Previous page
+            </Link>
+          ) : null}
+          {page.page < pages ? (
+            <Link href={href({ page: page.page + 1 })} className={buttonClasses("secondary", "sm")}>
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+// The catalogue in a real (in-memory PGlite) dashboard database: merging facts, full-text search,
+// filters, sorts, pages and the CSV export, and that no query reaches another tenant's rows.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
+import { exportHoldings } from "./export";
+import { HoldingsQuery } from "./holdings-query";
+import type { CatalogueFacts } from "./merge";
+import { holdingsFacets, listHoldings } from "./query";
+import { findObject, labelsOf, recordFacts } from "./store";
+
+let opened: OpenedDashboardDb;
+const q = (input: Record<string, unknown> = {}) => HoldingsQuery.parse(input);
+const file = (name: string, puid: string, mimeType: string, size: number) => ({
+  name,
+  puid,
+  mimeType,
+  formatName: null,
+  size,
+});
+
+function object(tenant: string, poId: string, extra: Partial<CatalogueFacts> = {}): CatalogueFacts {
+  return { tenant, poId, state: "ingested", fromArchive: true, details: true, ...extra };
+}
+
+beforeAll(async () => {
+  opened = await openDashboardDb({});
+  await recordFacts(opened.db, [
+    object("demo", "minutes-2024", {
+      title: "Board minutes March 2024",
+      description: "Notulen van de raad van bestuur",
+      keywords: "minutes-2024 notulen-maart.pdf HR-2024-0153",
+      profile: "records-10y",
+      profileName: "Records, 10 years",
+      files: [file("notulen-maart.pdf", "fmt/95", "application/pdf", 2_000)],
+      createdAt: new Date("2024-03-05T10:00:00Z"),
+      submittedBy: { id: "archivist", name: "Ada Archivist" },
+    }),
+    object("demo", "proces-verbal", {
+      title: "Procès-verbal de l'assemblée",
+      keywords: "proces-verbal pv.tif",
+      profile: "default",
+      profileName: "Default",
+      files: [file("pv.tif", "fmt/353", "image/tiff", 9_000)],
+      createdAt: new Date("2023-11-20T10:00:00Z"),
+      submittedBy: { id: "admin", name: "Alan Admin" },
+    }),
+    object("demo", "annual-report", {
+      title: "Annual report",
+      keywords: "annual-report report.pdf",
+      profile: "default",
+      profileName: "Default",
+      files: [file("report.pdf", "fmt/95", "application/pdf", 500)],
+      createdAt: new Date("2025-01-02T10:00:00Z"),
+    }),
+    object("research", "minutes-research", {
+      title: "Board minutes of the research council",
+      keywords: "minutes-research",
+      profile: "research-data",
+      profileName: "Research data",
+      files: [file("data.csv", "x-fmt/18", "text/csv", 100)],
+      createdAt: new Date("2024-03-06T10:00:00Z"),
+      submittedBy: { id: "admin", name: "Alan Admin" },
+    }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await opened?.close();
+});
+
+const ids = (page: { rows: { poId: string }[] }) => page.rows.map((r) => r.poId);
+
+describe("the holdings list", () => {
+  it("finds by title words as prefixes, accents and case aside, ranked", async () => {
+    const db = opened.db;
+    expect(ids(await listHoldings(db, ["demo"], q({ q: "board minute" })))).toEqual([
+      "minutes-2024",
+    ]);
+    expect(ids(await listHoldings(db, ["demo"], q({ q: "PROCES verbal" })))).toEqual([
+      "proces-verbal",
+    ]);
+  });
+
+  it("finds by description, file names, metadata values and reference numbers", async () => {
+    const db = opened.db;
+    for (const words of ["notulen bestuur", "notulen-maart", "2024-0153", "pv.tif"]) {
+      expect((await listHoldings(db, ["demo"], q({ q: words }))).total, words).toBe(1);
+    }
+    expect((await listHoldings(db, ["demo"], q({ q: "minutes -notulen" }))).total).toBe(0);
+  });
+
+  it("filters by profile, format, state, date range and submitter", async () => {
+    const db = opened.db;
+    expect(ids(await listHoldings(db, ["demo"], q({ profile: "default", sort: "title" })))).toEqual(
+      ["annual-report", "proces-verbal"],
+    );
+    expect(ids(await listHoldings(db, ["demo"], q({ format: "fmt/95", sort: "title" })))).toEqual([
+      "annual-report",
+      "minutes-2024",
+    ]);
+    expect(ids(await listHoldings(db, ["demo"], q({ format: "image/tiff" })))).toEqual([
+      "proces-verbal",
+    ]);
+    expect(
+      ids(await listHoldings(db, ["demo"], q({ from: "2024-01-01", to: "2024-12-31" }))),
+    ).toEqual(["minutes-2024"]);
+    expect(ids(await listHoldings(db, ["demo"], q({ submitter: "admin" })))).toEqual([
+      "proces-verbal",
+    ]);
+    expect((await listHoldings(db, ["demo"], q({ state: "deleted" }))).total).toBe(0);
+  });
+
+  it("sorts by title, date, size and profile both ways, and pages", async () => {
+    const db = opened.db;
+    expect(ids(await listHoldings(db, ["demo"], q()))).toEqual([
+      "annual-report",
+      "minutes-2024",
+      "proces-verbal",
+    ]);
+    expect(ids(await listHoldings(db, ["demo"], q({ sort: "size" })))).toEqual([
+      "proces-verbal",
+      "minutes-2024",
+      "annual-report",
+    ]);
+    expect(ids(await listHoldings(db, ["demo"], q({ sort: "title", dir: "desc" })))).toEqual([
+      "proces-verbal",
+      "minutes-2024",
+      "annual-report",
+    ]);
+    expect(ids(await listHoldings(db, ["demo"], q({ sort: "profile" })))).toEqual([
+      "annual-report",
+      "proces-verbal",
+      "minutes-2024",
+    ]);
+    const second = await listHoldings(db, ["demo"], q({ sort: "title", page: 2 }), 2);
+    expect(ids(second)).toEqual(["proces-verbal"]);
+    expect(second.total).toBe(3);
+  });
+
+  it("never lists, counts or exports a row of a tenant the caller does not hold", async () => {
+    const db = opened.db;
+    const demo = await listHoldings(db, ["demo"], q({ q: "board minutes" }));
+    expect(ids(demo)).toEqual(["minutes-2024"]);
+    expect(demo.total).toBe(1);
+    const research = await listHoldings(db, ["research"], q({ q: "board minutes" }));
+    expect(ids(research)).toEqual(["minutes-research"]);
+    expect((await listHoldings(db, [], q())).total).toBe(0);
+    const csv = await new Response(exportHoldings(db, ["demo"], q({ q: "minutes" }))).text();
+    expect(csv).toContain("minutes-2024");
+    expect(csv).not.toContain("minutes-research");
+    const facets = await holdingsFacets(db, ["demo"]);
+    expect(facets.profiles.map((p) => p.id)).not.toContain("research-data");
+    expect(facets.formats).toEqual(["application/pdf", "fmt/353", "fmt/95", "image/tiff"]);
+    expect(await labelsOf(db, "demo", ["minutes-research"])).toEqual(new Map());
+  });
+
+  it("exports every matching row in the list's order as CSV, quoted", async () => {
+    const csv = await new Response(
+      exportHoldings(opened.db, ["demo"], q({ sort: "title" })),
+    ).text();
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^poId,title,description,state,/);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([
+      "annual-report",
+      "minutes-2024",
+      "proces-verbal",
+    ]);
+    expect(lines[3]).toContain('"Procès-verbal de l\'assemblée"'.replace(/"/g, ""));
+  });
+});
+
+describe("merging what sources say", () => {
+  it("keeps a deletion the dashboard recorded when the archive later knows less", async () => {
+    const db = opened.db;
+    const at = new Date("2025-02-01T00:00:00Z");
+    await recordFacts(db, [
+      {
+        tenant: "demo",
+        poId: "annual-report",
+        state: "deleted",
+        fromArchive: true,
+        deletion: { at, by: "Alan Admin", reason: "Duplicate of 2024 report", evidenceKept: true },
+      },
+    ]);
+    await recordFacts(db, [
+      { tenant: "demo", poId: "annual-report", state: "deleted", fromArchive: true },
+    ]);
+    const row = await findObject(db, "demo", "annual-report");
+    expect(row).toMatchObject({
+      state: "deleted",
+      deletedBy: "Alan Admin",
+      deletionReason: "Duplicate of 2024 report",
+      evidenceKept: true,
+      title: "Annual report",
+    });
+    expect(row?.deletedAt?.toISOString()).toBe(at.toISOString());
+    expect((await listHoldings(db, ["demo"], q({ state: "deleted" }))).total).toBe(1);
+  });
+
+  it("ignores facts about unknown objects when told to, and text no database holds", async () => {
+    const db = opened.db;
+    await recordFacts(db, [{ tenant: "demo", poId: "never-seen", state: "deleted" }], {
+      onlyExisting: true,
+    });
+    await recordFacts(db, [{ tenant: "demo", poId: "bad\u0000id", state: "ingested" }]);
+    expect(await findObject(db, "demo", "never-seen")).toBeNull();
+    expect((await listHoldings(db, ["demo"], q())).total).toBe(3);
+  });
+});

@@ -1,0 +1,214 @@
+// The sync against the real embedded archive: objects preserved straight at the archive (as
+// another system would) come into the catalogue with their titles, an object deleted behind the
+// dashboard's back is corrected, and `npm run catalogue:sync` killed with SIGKILL mid-run resumes
+// where it stopped, counting and keeping every object once.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import { childToken } from "@scriptorium/archive/testing";
+import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
+import { catalogueObjects, catalogueSync } from "@/lib/db/schema";
+import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
+import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
+import { createPreservationClient } from "@/lib/preservation/client";
+import { findObject, recordFacts } from "./store";
+import { runCatalogueSync } from "./sync-runner";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const PROFILE = "urn:scriptorium:profile:general:1.0";
+const DC = "http://purl.org/dc/elements/1.1/";
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+let archive: TestArchive;
+let token: string;
+
+async function preservation(op: string, body: unknown, tenant = "demo") {
+  const response = await fetch(`${archive.url}/preservation/${op}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "X-Vendor-Repository": tenant,
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { poId?: string; result: { maj: string } };
+  if (!json.result.maj.endsWith("Success")) throw new Error(`${op}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+// An object with a Dublin Core title, preserved as another system would (no dashboard involved).
+async function preserve(title: string, tenant = "demo"): Promise<string> {
+  const dc = `<metadata xmlns:dc="${DC}"><dc:title>${title}</dc:title></metadata>`;
+  const answer = await preservation(
+    "PreservePO",
+    {
+      pro: PROFILE,
+      po: [
+        { id: "letter.txt", binaryData: { value: b64(`${title}\n`) } },
+        { id: "dc.xml", formatId: DC, xmlData: { b64Content: b64(dc) } },
+      ],
+    },
+    tenant,
+  );
+  return answer.poId!;
+}
+
+const client = () =>
+  createPreservationClient({
+    ...DEFAULT_UPSTREAM_SETTINGS,
+    baseUrl: `${archive.url}/preservation`,
+    tenantHeader: "X-Vendor-Repository",
+    timeoutMs: 15_000,
+    tokenMode: "service",
+  });
+
+beforeAll(async () => {
+  archive = await startTestArchive();
+  token = await childToken(archive.url, "demo-admin", "demo-admin-secret");
+}, 120_000);
+
+afterAll(async () => {
+  await archive?.close();
+});
+
+describe("catalogue sync", () => {
+  let opened: OpenedDashboardDb;
+  beforeAll(async () => {
+    opened = await openDashboardDb({});
+  }, 60_000);
+  afterAll(async () => opened?.close());
+
+  it("brings in what other systems archived, in pages, and lets the archive win on deletions", async () => {
+    const titles = Array.from(
+      { length: 12 },
+      (_, i) => `Letter ${i} ${randomBytes(3).toString("hex")}`,
+    );
+    const ids = await Promise.all(titles.map((t) => preserve(t)));
+    const elsewhere = await preserve("Research notes", "research");
+    const sync = () =>
+      runCatalogueSync({
+        db: opened.db,
+        client: client(),
+        token: async () => token,
+        tenants: ["demo"],
+        pageSize: 4,
+      });
+
+    const first = await sync();
+    expect(first.outcome).toBe("finished");
+    expect(first.tenants.demo).toMatchObject({ outcome: "finished", listed: ids.length });
+    for (const [i, id] of ids.entries()) {
+      expect(await findObject(opened.db, "demo", id)).toMatchObject({
+        title: titles[i],
+        state: "ingested",
+        fileCount: 1,
+      });
+    }
+    // Only the tenants asked for.
+    expect(await findObject(opened.db, "research", elsewhere)).toBeNull();
+
+    // Deleted behind the dashboard's back; and a row the archive never had.
+    await preservation("DeletePO", { poId: ids[0]!, reason: "Scanned twice" });
+    await recordFacts(opened.db, [{ tenant: "demo", poId: `${ids[1]}-x`, state: "ingested" }]);
+    const second = await sync();
+    expect(second.tenants.demo).toMatchObject({ listed: ids.length - 1, retrieved: 0 });
+    expect(await findObject(opened.db, "demo", ids[0]!)).toMatchObject({ state: "deleted" });
+    expect(await findObject(opened.db, "demo", `${ids[1]}-x`)).toMatchObject({ state: "deleted" });
+    expect(await findObject(opened.db, "demo", ids[2]!)).toMatchObject({ state: "ingested" });
+  }, 120_000);
+});
+
+const adminUrl = process.env.ARCHIVE_TEST_DATABASE_URL;
+
+// Runs `npm run catalogue:sync` in a process group of its own, so SIGKILL reaches tsx's node too.
+function runScript(env: Record<string, string>, killAfterSteps?: number) {
+  const child = spawn(
+    "npm",
+    ["run", "--silent", "catalogue:sync", "--", "--tenant=demo", "--page-size=3"],
+    { cwd: root, env: { ...process.env, ...env }, detached: true },
+  );
+  let output = "";
+  return new Promise<{ output: string; killed: boolean; code: number | null }>((resolve) => {
+    let killed = false;
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const steps = output.match(/prefix ".*" written/g)?.length ?? 0;
+      if (killAfterSteps !== undefined && !killed && steps >= killAfterSteps) {
+        killed = true;
+        process.kill(-child.pid!, "SIGKILL");
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("exit", (code) => resolve({ output, killed, code }));
+  });
+}
+
+describe.skipIf(!adminUrl)("npm run catalogue:sync killed mid-run (PostgreSQL)", () => {
+  const name = `scriptorium_sync_${randomBytes(6).toString("hex")}`;
+  let databaseUrl: string;
+  let opened: OpenedDashboardDb;
+
+  beforeAll(async () => {
+    const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`).finally(() => admin.end());
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    opened = await openDashboardDb({ databaseUrl });
+  }, 60_000);
+
+  afterAll(async () => {
+    await opened?.close();
+    const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => admin.end());
+  }, 60_000);
+
+  it("resumes after SIGKILL and keeps every object once", async () => {
+    const before = await runCatalogueSync({
+      db: opened.db,
+      client: client(),
+      token: async () => token,
+      tenants: ["demo"],
+    });
+    const already = (before.tenants.demo as { listed: number }).listed;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => preserve(`Minutes ${i}`)));
+    const total = already + 20;
+    const env = {
+      DATABASE_URL: databaseUrl,
+      PRESERVATION_API_URL: `${archive.url}/preservation`,
+      INGEST_API_URL: `${archive.url}/ingest`,
+      OIDC_ISSUER: `${archive.url}/oidc`,
+      CATALOGUE_SYNC_MINUTES: "0",
+    };
+
+    const killed = await runScript(env, 2);
+    expect(killed.killed, killed.output).toBe(true);
+    const [cursor] = await opened.db
+      .select()
+      .from(catalogueSync)
+      .where(eq(catalogueSync.tenant, "demo"));
+    // Stopped mid-way: some prefixes written, some left.
+    expect(cursor).toMatchObject({ status: "running" });
+    expect(cursor!.pending.length).toBeGreaterThan(0);
+    expect(cursor!.listed).toBeLessThan(total);
+
+    const resumed = await runScript(env);
+    expect(resumed.code, resumed.output).toBe(0);
+    expect(resumed.output).toContain(`demo: done: ${total} listed`);
+    const [rows] = await opened.db
+      .select({ n: count() })
+      .from(catalogueObjects)
+      .where(eq(catalogueObjects.tenant, "demo"));
+    expect(rows?.n).toBe(total);
+    const [after] = await opened.db
+      .select()
+      .from(catalogueSync)
+      .where(eq(catalogueSync.tenant, "demo"));
+    expect(after).toMatchObject({ status: "idle", pending: [] });
+  }, 240_000);
+});

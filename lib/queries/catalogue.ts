@@ -1,0 +1,36 @@
+// React Query options for what the holdings catalogue tells the browser: titles and states of
+// objects a list only knows by id (the archive's Search answers ids alone).
+import { queryOptions } from "@tanstack/react-query";
+import type { ObjectLabel } from "@/lib/catalogue/labels";
+import type { CatalogueSyncStatus } from "@/lib/catalogue/sync-status";
+import { getJson, sendJson } from "./api-client";
+
+// The catalogue's title and state of each of `ids` in the session's tenant (unknown ids are absent).
+export function objectLabelsOptions(ids: readonly string[]) {
+  return queryOptions({
+    queryKey: ["catalogue", "labels", [...ids]],
+    queryFn: ({ signal }) =>
+      sendJson<{ labels: Record<string, ObjectLabel> }>(
+        "/api/catalogue/titles",
+        "POST",
+        { ids: ids.slice(0, 500) },
+        { signal },
+      ).then((answer) => answer.labels),
+    enabled: ids.length > 0,
+    staleTime: 30_000,
+  });
+}
+
+// The sync's progress and last run (admin-only on the server); polled while a run is under way.
+export function catalogueSyncOptions() {
+  return queryOptions({
+    queryKey: ["admin", "catalogue-sync"],
+    queryFn: ({ signal }) => getJson<CatalogueSyncStatus>("/api/admin/catalogue/sync", { signal }),
+    refetchInterval: (query) => (query.state.data?.running ? 1_000 : false),
+  });
+}
+
+// Starts a sync now (or joins the one under way).
+export function startCatalogueSync(): Promise<CatalogueSyncStatus> {
+  return sendJson<CatalogueSyncStatus>("/api/admin/catalogue/sync", "POST", {});
+}
