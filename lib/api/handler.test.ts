@@ -25,6 +25,7 @@ beforeEach(() => {
     },
     journal: {} as ApiDeps["journal"],
     batches: {} as ApiDeps["batches"],
+    catalogue: {} as ApiDeps["catalogue"],
     ingest: {} as ApiDeps["ingest"],
     preservation: {} as ApiDeps["preservation"],
     appOrigins: ["http://localhost:3000"],
