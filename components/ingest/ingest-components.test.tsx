@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
+import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
 import { planUpload } from "@/lib/upload/planner";
 import { FileDropzone } from "./file-dropzone";
 import { PackageIdField } from "./package-id-field";
@@ -50,7 +50,7 @@ describe("UploadPlanView", () => {
       metadatas: [],
       documents: [
         { kind: "file", id: "a", name: "report.pdf", size: Math.round(3.2 * MB) },
-        { kind: "file", id: "b", name: "disk.img", size: INGEST_LIMITS.uploadBytes + 1 },
+        { kind: "file", id: "b", name: "disk.img", size: MULTIPART_LIMITS.maxUploadBytes + 1 },
       ],
     });
     const html = renderToStaticMarkup(<UploadPlanView plan={plan} headingLevel={2} />);
