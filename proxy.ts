@@ -6,6 +6,7 @@ import "server-only";
 // here with a 4xx; lib/security/front-door.ts refuses what it would fail on before this runs.
 //
 // Authentication is not decided here: every page and route handler checks the session itself.
+// Static files of public/ stay out of the matcher (no page, no policy to add).
 // /api/ingest and /api/preservation stay out of the matcher: a body passing through the proxy is
 // cut at 10 MB without an error, and those routes take (and limit) bodies of exactly that size.
 // /api/objects serves archived files with framing and sandbox headers of its own, which a page's
@@ -54,7 +55,7 @@ export const config = {
   matcher: [
     {
       source:
-        "/((?!api/ingest|api/preservation|api/objects|_next/static|_next/image|favicon.ico).*)",
+        "/((?!api/ingest|api/preservation|api/objects|_next/static|_next/image|favicon.ico|favicon.svg|icon-192.png|icon-512.png|robots.txt|manifest.webmanifest).*)",
       // Prefetches carry no HTML to protect, and a nonce made for them would never be used.
       missing: [
         { type: "header", key: "next-router-prefetch" },

@@ -8,6 +8,15 @@ export const metadata: Metadata = {
   title: { default: "Scriptorium", template: "%s · Scriptorium" },
   description: "A dashboard for archivists over a long-term preservation archive.",
   applicationName: "Scriptorium",
+  // Static files in public/: the SVG for browsers that take it, the ICO for the rest.
+  icons: {
+    icon: [
+      { url: "/favicon.svg", type: "image/svg+xml" },
+      { url: "/favicon.ico", sizes: "32x32" },
+    ],
+    apple: "/icon-192.png",
+  },
+  manifest: "/manifest.webmanifest",
 };
 
 export const viewport: Viewport = {

@@ -54,6 +54,13 @@ test.describe("as an archivist", () => {
     await expect(page.getByLabel("Preview of kept.txt")).toBeVisible();
   });
 
+  test("the navigation offers no Admin section", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Objects" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  });
+
   test("the admin pages say they are for administrators only", async ({ page }) => {
     for (const path of ["/admin", "/admin/audit"]) {
       await page.goto(path);
@@ -66,6 +73,18 @@ test.describe("as an archivist", () => {
 
 test.describe("as an admin", () => {
   test.use({ storageState: STORAGE.admin });
+
+  test("the navigation leads to the Admin section", async ({ page }) => {
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Admin" })
+      .click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(
+      page.getByRole("switch", { name: "Require a second administrator to approve deletions" }),
+    ).toBeVisible();
+  });
 
   test("the audit log filters by action, outcome and target", async ({ page }) => {
     const poId = await preserve(page);

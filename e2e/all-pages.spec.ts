@@ -1,6 +1,7 @@
 // Every page of the dashboard, as the archivist and as the admin, in the light and dark themes, at
 // desktop and tablet widths: each must render its heading and pass axe (no serious or critical
-// WCAG 2.1 AA violation). Pages are loaded once and checked in all four looks.
+// WCAG 2.1 AA violation) and log no error in the console. Pages are loaded once and checked in
+// all four looks.
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { STORAGE } from "./support/auth";
@@ -99,6 +100,25 @@ async function settle(page: Page): Promise<void> {
     .catch(() => {});
 }
 
+// Collects what the browser logs as errors while a page is open: a missing asset (a favicon that
+// answers 404) or a script failure is a fault a person may never see but the console shows.
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const at = message.location().url;
+    // The not-found page is meant to answer 404 itself; nothing else may fail.
+    if (at === page.url() && /status of 404/.test(message.text()) && isNotFoundPage(at)) return;
+    errors.push(`${message.text()} (${at})`);
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+function isNotFoundPage(url: string): boolean {
+  return new URL(url).pathname === "/no-such-page";
+}
+
 // Checks one loaded page in the four looks.
 async function checkLooks(page: Page, where: string): Promise<void> {
   for (const look of LOOKS) {
@@ -128,9 +148,11 @@ for (const user of ["archivist", "admin"] as const) {
       test(`${where} (${path}) passes axe in light and dark, desktop and tablet`, async ({
         page,
       }) => {
+        const errors = consoleErrors(page);
         await page.goto(pathOf(path, fixture as Fixture));
         await settle(page);
         await checkLooks(page, `${where} as the ${user}`);
+        expect(errors, `console errors on ${where} as the ${user}`).toEqual([]);
       });
     }
   });
@@ -142,8 +164,38 @@ test.describe("signed out", () => {
   test("the sign-in page renders and passes axe in light and dark, desktop and tablet", async ({
     page,
   }) => {
+    const errors = consoleErrors(page);
     await page.goto("/sign-in");
     await expect(page.getByRole("button", { name: /^Sign in with / })).toBeVisible();
     await checkLooks(page, "the sign-in page");
+    expect(errors, "console errors on the sign-in page").toEqual([]);
+  });
+
+  test("the favicon, robots.txt and the web app manifest are served to anyone", async ({
+    page,
+  }) => {
+    const ico = await page.request.get("/favicon.ico");
+    expect(ico.status()).toBe(200);
+    // An ICO container: reserved 0, type 1 (icon).
+    expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const svg = await page.request.get("/favicon.svg");
+    expect(svg.headers()["content-type"]).toContain("image/svg+xml");
+    const robots = await page.request.get("/robots.txt");
+    expect(await robots.text()).toMatch(/User-agent: \*\nDisallow: \/\n/);
+    const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as {
+      name: string;
+      theme_color: string;
+      icons: { src: string }[];
+    };
+    expect(manifest).toMatchObject({ name: "Scriptorium", theme_color: "#3f45b8" });
+    for (const icon of manifest.icons) {
+      expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+    }
+    await page.goto("/sign-in");
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+      "href",
+      "/manifest.webmanifest",
+    );
+    await expect(page.locator('link[rel="icon"][href^="/favicon.ico"]')).toHaveCount(1);
   });
 });

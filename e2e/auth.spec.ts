@@ -139,7 +139,7 @@ test("switching tenant changes the session's tenant; a tenant the user lacks is 
   await page.context().close();
 });
 
-test("signing out ends the session on the server, so a kept cookie opens nothing", async ({
+test("signing out ends both sessions in one click, so a kept cookie opens nothing", async ({
   browser,
 }) => {
   const page = await freshPage(browser);
@@ -148,11 +148,17 @@ test("signing out ends the session on the server, so a kept cookie opens nothing
 
   await openUserMenu(page);
   await page.getByRole("button", { name: "Sign out" }).click();
-  // The archive asks whether to end its own session as well.
-  await expect(page.getByRole("heading", { name: "Sign out" })).toBeVisible();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  // One click ends both sessions: the archive's sign-out needs no confirmation.
   await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Sign in to Scriptorium" }),
+  ).toBeVisible();
   expect(await (await page.request.get("/api/auth/session")).json()).toBeNull();
+
+  // The provider's session is gone too: signing in again asks for the password.
+  await page.getByRole("button", { name: /^Sign in with / }).click();
+  await expect(page.getByLabel("Password")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in to the archive" })).toBeVisible();
 
   const replay = await browser.newContext({ storageState: signedOut });
   await replay.addCookies(kept);

@@ -209,7 +209,12 @@ test.describe("an admin", () => {
       "aria-current",
       "page",
     );
+    // The profile by its name, as the ingest wizard shows it, the identifier beside it.
+    await expect(page.getByLabel("Profile")).toContainText("Research data (research-data)");
     await page.getByLabel("Profile").selectOption("research-data");
+    await expect(
+      rowOf(page, failed).getByRole("cell", { name: "Research data research-data" }),
+    ).toBeVisible();
     await expect(
       page.getByRole("table", {
         name: "Finished submissions waiting for review, most serious first",

@@ -57,8 +57,10 @@ test("profiles: filter by status and words, and read one in plain words", async 
 
   await page.getByLabel("Status").selectOption("inactive");
   await page.getByRole("button", { name: "Apply filters" }).click();
+  // Named in words, the identifier beside the name.
+  await expect(page.getByRole("link", { name: "Earlier general business records" })).toBeVisible();
   await expect(
-    page.getByRole("link", { name: "urn:scriptorium:profile:general:0.9" }),
+    page.getByText("urn:scriptorium:profile:general:0.9", { exact: true }),
   ).toBeVisible();
   await expect(page.getByText("Expired")).toBeVisible();
 
@@ -66,9 +68,19 @@ test("profiles: filter by status and words, and read one in plain words", async 
   await page.getByLabel("Search profiles").fill("signatures");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("1 profile", { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "urn:scriptorium:profile:signed-documents:1.0" }).click();
+  await page.getByRole("link", { name: "Signed documents of lasting value" }).click();
 
-  await expect(page.getByText(/Signed documents of lasting value/)).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Signed documents of lasting value" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText("urn:scriptorium:profile:signed-documents:1.0", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(/kept permanently: preserves the documents/)).toBeVisible();
+  // How the ingest wizard's profiles relate to this one.
+  const note = page.getByRole("heading", { name: "Ingest profiles and this profile" });
+  await expect(note).toBeVisible();
+  await expect(page.getByText(/Permanent archive \(permanent-archive, permanent\)/)).toBeVisible();
   await expect(
     page.getByText("Preservation of digital signatures", { exact: false }),
   ).toBeVisible();
@@ -86,7 +98,9 @@ test("profiles: the description follows the reader's language", async ({ browser
   const context = await browser.newContext({ storageState: STORAGE.admin, locale: "de-DE" });
   const page = await context.newPage();
   await page.goto(`/profiles/${encodeURIComponent(PROFILE)}`);
-  await expect(page.getByText(/Allgemeines Geschäftsschriftgut/)).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Allgemeines Geschäftsschriftgut" }),
+  ).toBeVisible();
   await context.close();
 });
 
@@ -95,6 +109,11 @@ let poId = "";
 test("preserve files with a relation and metadata, then see what was stored", async ({ page }) => {
   await page.goto("/objects/new");
   await expectNoSeriousA11yViolations(page, "the Preserve page");
+  await expect(page.getByText(/one new object, sealed with evidence/)).toBeVisible();
+  await expect(page.getByText(/Each file becomes one part of the new object/)).toBeVisible();
+  await expect(page.getByLabel("Preservation profile")).toContainText(
+    `General business records (${PROFILE})`,
+  );
   await page.getByLabel("Preservation profile").selectOption(PROFILE);
   // Disabled until hydrated: files set earlier would reach no handler.
   await expect(page.getByLabel("Files to preserve")).toBeEnabled();
@@ -126,6 +145,13 @@ test("preserve files with a relation and metadata, then see what was stored", as
   );
   await page.getByRole("link", { name: "Open the object" }).click();
   await expect(page).toHaveURL(new RegExp(`/objects/${poId}$`));
+  // Each part says what it holds; the protocol's field name is only a tooltip.
+  const metadata = page.getByRole("heading", { name: "metadata-1" }).locator("..");
+  await expect(metadata.getByText("JSON", { exact: true })).toHaveAttribute(
+    "title",
+    "Protocol term: binaryData",
+  );
+  await expect(page.getByText("Binary", { exact: true })).toHaveCount(0);
 });
 
 test("retrieve with a preview, download the content and the evidence, and validate it", async ({
@@ -206,15 +232,26 @@ test("add a version by dropping a file, and find both versions", async ({ page }
 test("the trace shows every step", async ({ page }) => {
   await page.goto(`/objects/${poId}`);
   const trace = page.getByRole("list", { name: "Trace" });
-  for (const step of [
-    "Preserved",
-    "Evidence record created",
-    "Retrieved",
-    "New version submitted",
-  ]) {
+  // Changes stand out; reads are folded into runs ("4 reads") until opened.
+  for (const step of ["Preserved", "Evidence record created", "New version submitted"]) {
     await expect(trace.getByText(step, { exact: true }).first()).toBeVisible();
   }
   await expect(trace.getByText("Version added", { exact: true })).toHaveCount(2);
+  const reads = trace.getByText(/^\d+ reads?$/);
+  await expect(reads.first()).toBeVisible();
+  await expect(trace.getByText("Retrieved", { exact: true }).first()).toBeHidden();
+  await reads.first().click();
+  const opened = trace.getByRole("list", { name: "Reads" }).first();
+  await expect(opened.getByText("Retrieved", { exact: true }).first()).toBeVisible();
+  // Protocol words become plain ones, the term in a tooltip.
+  await expect(trace.getByText("sor PO")).toHaveCount(0);
+  const content = opened.getByText("retrieved the content").first();
+  await expect(content).toHaveAttribute("title", "Protocol term: sor PO");
+  await expect(opened.getByText("Retrieved", { exact: true }).first()).toHaveAttribute(
+    "title",
+    "Protocol term: RetrievePO",
+  );
+  await expectNoSeriousA11yViolations(page, "the trace with its reads open");
 });
 
 test("an admin deletes with a reason; the object is gone and the trace and audit log keep the story", async ({
@@ -242,6 +279,7 @@ test("an admin deletes with a reason; the object is gone and the trace and audit
   await expect(
     trace.getByText(/reason: Retention period of the board minutes ended/),
   ).toBeVisible();
+  await expect(trace.getByText("content deleted, evidence kept")).toBeVisible();
   await expectNoSeriousA11yViolations(page, "a deleted object's page");
 
   await page.goto(`/objects?fi=${encodeURIComponent(`id=${poId}`)}`);
@@ -287,6 +325,83 @@ test.describe("with four-eyes approval on", () => {
     const context = await browser.newContext({ storageState: STORAGE.admin });
     await setFourEyes(await context.newPage(), false);
     await context.close();
+  });
+
+  test("the delete dialog reads the setting when it opens; the requester sees and withdraws a waiting request", async ({
+    page,
+    browser,
+  }) => {
+    const id = await preserveThroughApi(page);
+    await page.goto(`/objects/${id}`);
+    // Opened once while four-eyes is off: the dialog would delete at once.
+    await page.getByRole("button", { name: "Delete object" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: "Delete object" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Another tab switches four-eyes on.
+    const adminTab = await page.context().newPage();
+    await adminTab.goto("/admin");
+    const toggle = adminTab.getByRole("switch", {
+      name: "Require a second administrator to approve deletions",
+    });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await adminTab.close();
+
+    // Opened again, the dialog offers nothing until it has read the setting anew.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/admin/settings", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Delete object" }).click();
+    await expect(dialog.getByText(/Checking whether a second administrator/)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Delete object" })).toHaveCount(0);
+    release();
+    await expect(dialog.getByText(/Four-eyes approval is on/)).toBeVisible();
+    await dialog.getByRole("radio", { name: /keep the evidence/ }).check();
+    await dialog.getByLabel("Reason").fill("Filed twice by mistake");
+    await dialog.getByLabel("Type the object ID to confirm").fill(id);
+    await dialog.getByRole("button", { name: "Ask for approval" }).click();
+    await page.unroute("**/api/admin/settings");
+
+    const waiting = page.getByRole("list", { name: "Deletion waiting for approval" });
+    await expect(waiting).toContainText("A deletion waits for a second administrator");
+    await expect(waiting).toContainText("You asked on");
+    await expect(waiting).toContainText("Filed twice by mistake");
+    await expect(page.getByRole("button", { name: "Delete object" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "an object with a deletion waiting");
+
+    // Another admin sees who asked, and may not withdraw it for them.
+    const second = await asSecondAdmin(browser);
+    await second.goto(`/objects/${id}`);
+    const theirs = second.getByRole("list", { name: "Deletion waiting for approval" });
+    await expect(theirs).toContainText(`${USERS.admin.name} asked on`);
+    await expect(theirs.getByRole("button", { name: "Withdraw my request" })).toHaveCount(0);
+    const requests = (await (
+      await second.request.get(`/api/admin/deletions?status=pending&poId=${id}`)
+    ).json()) as { requests: { id: string }[] };
+    const refused = await second.request.post(
+      `/api/admin/deletions/${requests.requests[0]!.id}/withdraw`,
+    );
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { message: "Only the administrator who asked can withdraw a request." },
+    });
+    await second.context().close();
+
+    await page.getByRole("button", { name: "Withdraw my request" }).click();
+    await expect(page.getByText(`Your request to delete ${id} was withdrawn.`)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Delete object" })).toBeVisible();
+    await page.goto(`/admin/audit?target=${id}`);
+    const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+    await expect(
+      table.getByRole("row").filter({ hasText: "Withdrew a deletion request" }),
+    ).toContainText(USERS.admin.name);
+    await setFourEyes(page, false);
   });
 
   test("a deletion waits until a second admin approves it", async ({ page, browser }) => {

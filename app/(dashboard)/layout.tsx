@@ -19,6 +19,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   }
   return (
     <DashboardShell
+      isAdmin={session.isAdmin}
       headerSlot={
         <>
           {/* Keyed by tenant so the picker starts from the server's value after a switch. */}

@@ -8,6 +8,7 @@ const ACTIONS: Record<string, string> = {
   "deletion.request": "Asked for a deletion",
   "deletion.approve": "Approved a deletion",
   "deletion.reject": "Rejected a deletion",
+  "deletion.withdraw": "Withdrew a deletion request",
   "settings.update": "Changed a setting",
   "settings.approve": "Approved a setting change",
   "settings.reject": "Rejected a setting change",

@@ -1,7 +1,7 @@
 "use client";
 // Deleting an object (admins only; the route checks again): the mode in plain words, a reason of
 // at least ten characters, the claimed requestor (prefilled), and the poId typed to confirm. With
-// four-eyes on, the same form asks a second admin instead of deleting.
+// four-eyes on (as read when the dialog opens), the same form asks a second admin instead.
 import { useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -45,8 +45,12 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
   const [crn, setCrn] = useState(userName);
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The setting may have changed in another tab since the page loaded: the dialog says nothing
+  // about what it will do until an answer fetched after it opened arrives.
+  const [openedAt, setOpenedAt] = useState(0);
   const settings = useQuery({ ...adminSettingsOptions(), enabled: open });
-  const fourEyes = settings.data?.fourEyes === true;
+  const known = settings.isSuccess && settings.dataUpdatedAt >= openedAt;
+  const fourEyes = known && settings.data.fourEyes;
   const remove = useMutation({
     mutationFn: (input: DeletionRequestInput) => requestDeletion(input),
     onSuccess: ({ request }) => {
@@ -82,6 +86,7 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
+        if (next) setOpenedAt(Date.now());
         setOpen(next);
         if (!next) remove.reset();
       }}
@@ -94,9 +99,11 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
         <Dialog.Content className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border p-6 shadow-lg">
           <Dialog.Title className="text-ink text-lg font-semibold">Delete {poId}</Dialog.Title>
           <Dialog.Description className={helpClasses}>
-            {fourEyes
-              ? "Four-eyes approval is on: this asks a second administrator, and nothing is deleted until one approves."
-              : "This deletes the object in the archive now. It cannot be undone."}{" "}
+            {!known
+              ? "Checking whether a second administrator must approve deletions…"
+              : fourEyes
+                ? "Four-eyes approval is on: this asks a second administrator, and nothing is deleted until one approves."
+                : "This deletes the object in the archive now. It cannot be undone."}{" "}
             The archive&apos;s trace and the audit log keep the reason.
           </Dialog.Description>
           <form
@@ -186,13 +193,14 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
                 {errors.confirm}
               </p>
             </div>
+            {settings.isError ? <ResultNotice error={settings.error} /> : null}
             {remove.isError ? <ResultNotice error={remove.error} /> : null}
             <DeletionFailedNotice failed={failed} />
             <DeletionDialogActions
-              label={fourEyes ? "Ask for approval" : "Delete object"}
+              label={!known ? "Checking…" : fourEyes ? "Ask for approval" : "Delete object"}
               variant="danger"
               pending={remove.isPending}
-              disabled={settings.isPending}
+              disabled={!known}
             />
           </form>
         </Dialog.Content>

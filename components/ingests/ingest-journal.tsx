@@ -28,7 +28,14 @@ const VIEWS = [
 ] as const;
 
 // Archivists see their own submissions; admins everyone's, and the review queue.
-export function IngestJournal({ isAdmin }: { isAdmin: boolean }) {
+export function IngestJournal({
+  isAdmin,
+  profileTitles,
+}: {
+  isAdmin: boolean;
+  // Ingest profile titles by id (the operator's configuration, read on the server).
+  profileTitles: Readonly<Record<string, string>>;
+}) {
   const pathname = usePathname();
   const view = journalViewFrom(useSearchParams());
   if (!isAdmin) view.view = "all";
@@ -71,7 +78,13 @@ export function IngestJournal({ isAdmin }: { isAdmin: boolean }) {
           ))}
         </nav>
       ) : null}
-      <JournalFilters view={view} facets={data?.facets} isAdmin={isAdmin} onChange={change} />
+      <JournalFilters
+        view={view}
+        facets={data?.facets}
+        isAdmin={isAdmin}
+        profileTitles={profileTitles}
+        onChange={change}
+      />
       <div aria-live="polite" aria-busy={journal.isFetching} className="flex flex-col gap-4">
         {journal.isPending ? (
           <p className="text-ink-muted text-sm">Reading the journal…</p>
@@ -114,6 +127,7 @@ export function IngestJournal({ isAdmin }: { isAdmin: boolean }) {
               isAdmin={isAdmin}
               onReview={setReviewing}
               caption={caption}
+              profileTitles={profileTitles}
             />
             {pages > 1 ? (
               <div className="flex items-center gap-2">

@@ -13,6 +13,7 @@ export interface JournalFiltersProps {
   view: JournalView;
   facets: JournalPage["facets"] | undefined;
   isAdmin: boolean;
+  profileTitles: Readonly<Record<string, string>>;
   onChange: (patch: Partial<JournalView>) => void;
 }
 
@@ -47,7 +48,13 @@ function Select({
 }
 
 // A row of labelled controls and a reset button.
-export function JournalFilters({ view, facets, isAdmin, onChange }: JournalFiltersProps) {
+export function JournalFilters({
+  view,
+  facets,
+  isAdmin,
+  profileTitles,
+  onChange,
+}: JournalFiltersProps) {
   const statuses = [
     ...new Set([
       ...(facets?.statuses ?? []),
@@ -108,7 +115,7 @@ export function JournalFilters({ view, facets, isAdmin, onChange }: JournalFilte
         <option value="">Any profile</option>
         {(facets?.profiles ?? []).map((p) => (
           <option key={p} value={p}>
-            {p}
+            {profileTitles[p] ? `${profileTitles[p]} (${p})` : p}
           </option>
         ))}
       </Select>

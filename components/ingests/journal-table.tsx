@@ -21,6 +21,8 @@ export interface JournalTableProps {
   isAdmin: boolean;
   onReview: (entry: JournalEntry) => void;
   caption: string;
+  // Ingest profile titles by id, so a row names its profile as the wizard does.
+  profileTitles: Readonly<Record<string, string>>;
 }
 
 const column = createColumnHelper<JournalEntry>();
@@ -29,7 +31,11 @@ const column = createColumnHelper<JournalEntry>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyColumn = ColumnDef<JournalEntry, any>;
 
-function columnsFor(isAdmin: boolean, onReview: (entry: JournalEntry) => void): AnyColumn[] {
+function columnsFor(
+  isAdmin: boolean,
+  onReview: (entry: JournalEntry) => void,
+  profileTitles: Readonly<Record<string, string>>,
+): AnyColumn[] {
   const columns = [
     column.display({
       id: "package",
@@ -52,7 +58,19 @@ function columnsFor(isAdmin: boolean, onReview: (entry: JournalEntry) => void): 
     }),
     column.accessor("profile", {
       header: "Profile",
-      cell: (c) => c.getValue() ?? <span className="text-ink-muted">prepared SIP</span>,
+      cell: (c) => {
+        const id = c.getValue() as string | null;
+        if (!id) return <span className="text-ink-muted">prepared SIP</span>;
+        const title = profileTitles[id];
+        return title ? (
+          <>
+            {title}
+            <span className="text-ink-muted block font-mono text-xs">{id}</span>
+          </>
+        ) : (
+          id
+        );
+      },
     }),
     ...(isAdmin
       ? [column.accessor((e) => e.user.name, { id: "user", header: "Submitted by" })]
@@ -105,12 +123,18 @@ function columnsFor(isAdmin: boolean, onReview: (entry: JournalEntry) => void): 
 }
 
 // A plain table with a caption; rows keep the order the server chose.
-export function JournalTable({ entries, isAdmin, onReview, caption }: JournalTableProps) {
+export function JournalTable({
+  entries,
+  isAdmin,
+  onReview,
+  caption,
+  profileTitles,
+}: JournalTableProps) {
   // A page of at most 25 rows, rebuilt per render: nothing here needs the compiler's memoizing.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: entries as JournalEntry[],
-    columns: columnsFor(isAdmin, onReview),
+    columns: columnsFor(isAdmin, onReview, profileTitles),
     getCoreRowModel: getCoreRowModel(),
     getRowId: (e) => `${e.packageId}\u0000${e.submissionName}`,
   });

@@ -59,7 +59,7 @@ export function ProfileField({
       </select>
       <p id={`${id}-help`} className={cn(helpClasses, missing && errorClasses)}>
         {chosen
-          ? `${chosen.description} Kept: ${chosen.retention.toLowerCase()}.`
+          ? `${chosen.description} Kept: ${chosen.retention.toLowerCase()}. Identifier: ${chosen.id}.`
           : missing
             ? "Choose a profile: it decides how long the package is kept."
             : "The profile decides how long the archive keeps the package and which metadata it takes."}

@@ -2,7 +2,7 @@
 // The dropped files of a Preserve or Add-a-version form: how each travels (XML or binary, media
 // type, why) and, where there are other objects, which of them it relates to (relObj).
 import type { ReactNode } from "react";
-import { Badge } from "@/components/ui/badge";
+import { KindBadge } from "./kind-badge";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/upload/format";
 import type { DroppedFile } from "./dropped-files";
@@ -43,9 +43,7 @@ export function DroppedList({
                   <span>{formatBytes(item.file.size)}</span>
                   {item.decision ? (
                     <>
-                      <Badge tone={item.decision.xml ? "accent" : "neutral"}>
-                        {item.decision.xml ? "XML" : "Binary"}
-                      </Badge>
+                      <KindBadge mimeType={item.decision.mimeType} xml={item.decision.xml} />
                       <span>{item.decision.mimeType}</span>
                       <span>— {item.decision.reason}</span>
                     </>

@@ -7,11 +7,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DeleteObjectDialog } from "@/components/admin/delete-object-dialog";
+import { PendingDeletion } from "@/components/admin/pending-deletion";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Capabilities } from "@/lib/preservation/capabilities";
 import type { EvidenceFormat, Profile } from "@scriptorium/contract/preservation/schemas";
 import { objectVersionOptions, profilesOptions, traceOptions } from "@/lib/queries/preservation";
+import { pendingDeletionsOptions } from "@/lib/queries/admin";
 import { cn } from "@/lib/utils";
 import { AddVersion } from "./add-version";
 import { CapabilityNote } from "./capability-note";
@@ -218,15 +220,22 @@ export function ObjectDetail({
           <p className="text-ink-muted text-sm">
             Administrators may delete an object, with a reason that is kept.
           </p>
-          <DeleteObjectDialog
-            poId={poId}
-            userName={admin.name}
-            onDone={() => {
-              void queryClient.invalidateQueries({ queryKey: traceOptions(poId).queryKey });
-              void queryClient.invalidateQueries({ queryKey: objectVersionOptions(poId).queryKey });
-              router.replace(`/objects/${encodeURIComponent(poId)}`);
-            }}
-          />
+          <PendingDeletion poId={poId}>
+            <DeleteObjectDialog
+              poId={poId}
+              userName={admin.name}
+              onDone={() => {
+                void queryClient.invalidateQueries({ queryKey: traceOptions(poId).queryKey });
+                void queryClient.invalidateQueries({
+                  queryKey: objectVersionOptions(poId).queryKey,
+                });
+                void queryClient.invalidateQueries({
+                  queryKey: pendingDeletionsOptions(poId).queryKey,
+                });
+                router.replace(`/objects/${encodeURIComponent(poId)}`);
+              }}
+            />
+          </PendingDeletion>
         </section>
       ) : null}
     </div>

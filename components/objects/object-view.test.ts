@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  contentKind,
   contentDisposition,
   decodedSize,
   evidenceFor,
@@ -45,6 +46,21 @@ describe("traceStepName", () => {
     expect(traceStepName("DeletePO")).toBe("Deleted");
     expect(traceStepName("plugin fixity")).toBe('Check "fixity" ran');
     expect(traceStepName("Replicated")).toBe("Replicated");
+  });
+});
+
+describe("contentKind", () => {
+  it("names what a part holds, keeping the protocol field as the term", () => {
+    expect(contentKind({ mimeType: "application/json", xml: false })).toEqual({
+      label: "JSON",
+      term: "binaryData",
+    });
+    expect(contentKind({ mimeType: "text/xml", xml: true })).toEqual({
+      label: "XML",
+      term: "xmlData",
+    });
+    expect(contentKind({ mimeType: "application/pdf", xml: false }).label).toBe("PDF");
+    expect(contentKind({ mimeType: "application/octet-stream", xml: false }).label).toBe("File");
   });
 });
 

@@ -49,6 +49,21 @@ export function traceStepName(op: string): string {
   return op;
 }
 
+// How a stored part is labelled: what a person calls its content, and the protocol's field for it.
+export function contentKind(po: Pick<StoredPO, "mimeType"> & { xml: boolean }): {
+  label: string;
+  term: string;
+} {
+  const type = (po.mimeType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (po.xml) return { label: "XML", term: "xmlData" };
+  const term = "binaryData";
+  if (type === "application/json" || type.endsWith("+json")) return { label: "JSON", term };
+  if (type === "application/pdf") return { label: "PDF", term };
+  if (type.startsWith("image/")) return { label: "Image", term };
+  if (type.startsWith("text/")) return { label: "Text", term };
+  return { label: "File", term };
+}
+
 export type PreviewKind = "pdf" | "image" | "text" | "xml" | "none";
 
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);

@@ -30,7 +30,7 @@ describe("decidePo", () => {
     expect(decision).toEqual({
       xml: false,
       mimeType: "application/octet-stream",
-      reason: "Binary: the file is named as XML but its content is not XML.",
+      reason: "Kept as is: the file is named as XML but its content is not XML.",
     });
   });
 

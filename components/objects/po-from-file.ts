@@ -109,7 +109,7 @@ export function decidePo(file: FileFacts): PoDecision {
     return {
       mimeType: signature.type,
       xml: false,
-      reason: `Binary: the bytes are ${signature.name}.`,
+      reason: `Kept as is: the bytes are ${signature.name}.`,
     };
   const claimed =
     file.type.split(";")[0]?.trim().toLowerCase() || BY_EXTENSION[extensionOf(file.name)] || "";
@@ -129,20 +129,21 @@ export function decidePo(file: FileFacts): PoDecision {
     return {
       mimeType: "application/octet-stream",
       xml: false,
-      reason: "Binary: the file is named as XML but its content is not XML.",
+      reason: "Kept as is: the file is named as XML but its content is not XML.",
     };
   }
-  if (claimed) return { mimeType: claimed, xml: false, reason: `Binary: the file is ${claimed}.` };
+  if (claimed)
+    return { mimeType: claimed, xml: false, reason: `Kept as is: the file is ${claimed}.` };
   if (looksLikeText(file.head))
     return {
       mimeType: "text/plain",
       xml: false,
-      reason: "Binary: the content reads as plain text.",
+      reason: "Kept as is: the content reads as plain text.",
     };
   return {
     mimeType: "application/octet-stream",
     xml: false,
-    reason: "Binary: the format could not be recognised.",
+    reason: "Kept as is: the format could not be recognised.",
   };
 }
 

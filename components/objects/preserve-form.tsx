@@ -11,9 +11,11 @@ import {
 } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
+import { Term } from "@/components/ui/term";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import type { PreservePORequest } from "@scriptorium/contract/preservation/schemas";
+import { profileName } from "@/lib/preservation/profile-text";
 import { callPreservation, profilesOptions } from "@/lib/queries/preservation";
 import { FileDrop } from "./file-drop";
 import {
@@ -32,10 +34,12 @@ export interface PreserveFormProps {
   schemas: readonly MetadataSchemaOption[];
   // A profile chosen before (the profile page's "Preserve under this profile").
   initialProfile?: string;
+  // The reader's languages (Accept-Language), for the profiles' names.
+  languages: readonly string[];
 }
 
 // The form and, once the archive answered, what it stored.
-export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
+export function PreserveForm({ schemas, initialProfile, languages }: PreserveFormProps) {
   const profiles = useQuery(profilesOptions("active"));
   const [profile, setProfile] = useState(initialProfile ?? "");
   const [files, setFiles] = useState<DroppedFile[]>([]);
@@ -147,7 +151,7 @@ export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
             </option>
             {(profiles.data?.pro ?? []).map((p) => (
               <option key={p.pid} value={p.pid}>
-                {p.pid}
+                {profileName(p, languages)} ({p.pid})
               </option>
             ))}
           </select>
@@ -159,8 +163,8 @@ export function PreserveForm({ schemas, initialProfile }: PreserveFormProps) {
         <CardHeader>
           <CardTitle>Files</CardTitle>
           <CardDescription>
-            Each file becomes one preservation object: XML files travel as XML, everything else as
-            binary data.
+            Each file becomes one <Term term="PO (preservation object)">part</Term> of the new
+            object: XML files are kept as XML, any other file byte for byte as it is.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">

@@ -3,7 +3,7 @@
 // the chosen format and, where the archive offers it, "Validate evidence".
 import { useState } from "react";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
-import { Badge } from "@/components/ui/badge";
+import { KindBadge } from "./kind-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { evidenceFormatName } from "@/lib/preservation/profile-text";
@@ -71,9 +71,7 @@ export function VersionContent({ poId, version, pos, formats, canValidate }: Ver
               <p className="text-ink-muted flex flex-wrap items-center gap-2 text-sm">
                 <span>{po.mimeType ?? "Media type not stated"}</span>
                 {encoded !== undefined ? <span>· {formatBytes(decodedSize(encoded))}</span> : null}
-                <Badge tone={po.xmlData ? "accent" : "neutral"}>
-                  {po.xmlData ? "XML" : "Binary"}
-                </Badge>
+                <KindBadge mimeType={po.mimeType} xml={Boolean(po.xmlData)} />
                 {po.formatId ? (
                   <span className="font-mono text-xs break-all">{po.formatId}</span>
                 ) : null}

@@ -4,6 +4,7 @@ import {
   evidenceFormatName,
   goalText,
   profileDescription,
+  profileName,
   profileValidity,
 } from "@/lib/preservation/profile-text";
 import type { Profile } from "@scriptorium/contract/preservation/schemas";
@@ -21,7 +22,7 @@ export function profileHref(pid: string): string {
   return `/profiles/${encodeURIComponent(pid)}`;
 }
 
-// One profile in the list: its id as the link, its description, whether it is usable, what it keeps.
+// One profile in the list: its name as the link, the id under it, its description, whether it is usable, what it keeps.
 export function ProfileCard({ profile, languages, now }: ProfileCardProps) {
   const validity = profileValidity(profile.pvp, now, formatDay);
   const description = profileDescription(profile, languages);
@@ -29,12 +30,13 @@ export function ProfileCard({ profile, languages, now }: ProfileCardProps) {
     <Card>
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h2 className="text-ink font-mono text-sm font-semibold break-all">
+          <h2 className="text-ink text-base font-semibold">
             <Link href={profileHref(profile.pid)} className="hover:underline">
-              {profile.pid}
+              {profileName(profile, languages)}
             </Link>
           </h2>
           <ValidityBadge state={validity.state} />
+          <p className="text-ink-muted basis-full font-mono text-xs break-all">{profile.pid}</p>
         </div>
         {description ? <p className="text-ink text-sm/6">{description}</p> : null}
         <dl className="text-ink-muted grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

@@ -7,16 +7,18 @@ export interface DashboardShellProps {
   children: ReactNode;
   // Controls for the right of the header, before the theme toggle (tenant picker, user menu).
   headerSlot?: ReactNode;
+  // Administrators see the Admin section in the navigation.
+  isAdmin: boolean;
 }
 
 // Header, navigation and the main landmark that every signed-in page sits in.
-export function DashboardShell({ children, headerSlot }: DashboardShellProps) {
+export function DashboardShell({ children, headerSlot, isAdmin }: DashboardShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink targetId="main" />
       <AppHeader>{headerSlot}</AppHeader>
       <div className="flex flex-1 flex-col lg:flex-row">
-        <MainNav />
+        <MainNav isAdmin={isAdmin} />
         {/* Focusable so the skip link moves keyboard focus here, not only the scroll position. */}
         <main
           id="main"

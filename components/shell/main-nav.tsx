@@ -4,11 +4,12 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
 import { isActivePath } from "./active-path";
-import { NAV_ITEMS } from "./nav-items";
+import { navItemsFor } from "./nav-items";
 
 // The section navigation: a sidebar on wide screens, a scrolling strip under the header below
-// `lg`, so tablets keep every label visible instead of guessing at icons.
-export function MainNav() {
+// `lg`, so tablets keep every label visible instead of guessing at icons. Only the sections the
+// user may open are listed.
+export function MainNav({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
   return (
     <nav
@@ -19,7 +20,7 @@ export function MainNav() {
       )}
     >
       <ul className="flex gap-1 overflow-x-auto px-3 py-2 sm:px-5 lg:flex-col lg:px-3 lg:py-6">
-        {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+        {navItemsFor(isAdmin).map(({ href, label, icon: Icon }) => {
           const active = isActivePath(pathname, href);
           return (
             <li key={href} className="shrink-0">

@@ -15,6 +15,8 @@ export interface NavItem {
   // One line under the label where there is room (the overview's cards).
   summary: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
+  // Shown to administrators only; the pages and routes refuse everyone else on their own.
+  adminOnly?: boolean;
 }
 
 // The dashboard's sections in navigation order.
@@ -55,5 +57,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: "Admin",
     summary: "Deletion approvals, the audit log and settings.",
     icon: ShieldIcon,
+    adminOnly: true,
   },
 ];
+
+// The sections a user with these rights may open.
+export function navItemsFor(isAdmin: boolean): NavItem[] {
+  return NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly);
+}

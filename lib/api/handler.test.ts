@@ -106,6 +106,31 @@ describe("the route wrapper", () => {
     expect((await call("delete")).status).toBe(200);
   });
 
+  it("records the target a refused request named, from its path or its JSON body", async () => {
+    await expectError(await call("delete"), 403, "FORBIDDEN");
+    const body = JSON.stringify({ poId: "po-named-in-body", reason: "tidy up" });
+    const bodyRoute = apiRoute({ role: "admin", audit: "object.delete" }, async () => {
+      throw new Error("must not run");
+    });
+    const refused = await bodyRoute(
+      new Request("http://localhost:3000/api/preservation/DeletePO", {
+        method: "POST",
+        headers: {
+          "sec-fetch-site": "same-origin",
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+        },
+        body,
+      }),
+      { params: Promise.resolve({ operation: "DeletePO" }) as never },
+    );
+    await expectError(refused, 403, "FORBIDDEN");
+    expect(audits).toMatchObject([
+      { action: "thing.change", outcome: "denied", target: "delete" },
+      { action: "object.delete", outcome: "denied", target: "po-named-in-body" },
+    ]);
+  });
+
   it("answers 403 when the chosen tenant is not one of the user's", async () => {
     session = sessionOf("archivist", { tenant: "research" });
     await expectError(await call("42"), 403, "FORBIDDEN");

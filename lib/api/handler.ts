@@ -7,6 +7,7 @@ import type { AuditOutcome } from "@/lib/journal/audit";
 import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
 import { apiDeps, type ApiDeps, type ApiSession } from "./deps";
 import { ApiError, errorResponse, toApiError } from "./errors";
+import { namedTarget } from "./named-target";
 import { assertSameOrigin } from "./request";
 
 export type Role = "archivist" | "admin";
@@ -89,7 +90,10 @@ export function apiRoute<P = Record<string, never>>(
         );
       }
       const role = typeof options.role === "function" ? options.role(params) : options.role;
-      if (role && !hasRole(session, role)) throw new ApiError("FORBIDDEN", ROLE_REFUSAL[role]);
+      if (role && !hasRole(session, role)) {
+        ctx.audit.target = await namedTarget(request, params);
+        throw new ApiError("FORBIDDEN", ROLE_REFUSAL[role]);
+      }
       // Path values are compared with database columns: text no database holds (U+0000) is refused.
       const unstorable = unstorableTextProblem(params, "The address");
       if (unstorable) throw new ApiError("VALIDATION_ERROR", unstorable);

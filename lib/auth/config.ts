@@ -49,7 +49,8 @@ const callbacks: NextAuthConfig["callbacks"] = {
       const identity =
         identities.get(account) ?? (await resolveIdentity(profile as Claims | undefined, account));
       const tokens = signInTokens(account as SignInAccount);
-      const sid = await createSession(await getDb(), identity, tokens);
+      const idToken = (account as SignInAccount).id_token;
+      const sid = await createSession(await getDb(), identity, tokens, idToken);
       await recordAudit({
         actor: { id: identity.sub, name: identity.name },
         action: "auth.sign-in",

@@ -117,12 +117,16 @@ describe("userinfo and sign-out", () => {
     await expect(fetchUserinfo(settings, "not-a-token")).resolves.toBeUndefined();
   });
 
-  it("builds the end-session URL with the client id and no token", async () => {
+  it("builds the end-session URL with the client id and, when known, the ID token as hint", async () => {
     const url = new URL((await endSessionUrl(settings, "http://localhost:3000/sign-in")) ?? "");
     expect(url.origin).toBe(server.url);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: "scriptorium",
       post_logout_redirect_uri: "http://localhost:3000/sign-in",
     });
+    const hinted = new URL(
+      (await endSessionUrl(settings, "http://localhost:3000/sign-in", "id.token.value")) ?? "",
+    );
+    expect(hinted.searchParams.get("id_token_hint")).toBe("id.token.value");
   });
 });

@@ -218,10 +218,12 @@ export async function fetchUserinfo(
 }
 
 // Where to send the browser to end the provider's session too, or undefined if it offers none.
-// It names the client instead of sending id_token_hint, so no token ever travels to the browser.
+// With the session's ID token as `id_token_hint` the provider knows whose session to end and may
+// end it without asking (OpenID Connect RP-Initiated Logout 1.0); the ID token grants no access.
 export async function endSessionUrl(
   settings: OidcClientSettings,
   postLogoutRedirectUri: string,
+  idTokenHint?: string,
 ): Promise<string | undefined> {
   const { end_session_endpoint } = await discover(settings).catch(() => ({
     end_session_endpoint: undefined,
@@ -229,6 +231,7 @@ export async function endSessionUrl(
   if (!end_session_endpoint) return undefined;
   const url = new URL(end_session_endpoint);
   url.searchParams.set("client_id", settings.clientId);
+  if (idTokenHint) url.searchParams.set("id_token_hint", idTokenHint);
   url.searchParams.set("post_logout_redirect_uri", postLogoutRedirectUri);
   return url.href;
 }

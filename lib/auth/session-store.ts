@@ -26,6 +26,7 @@ export async function createSession(
   db: DashboardDb,
   identity: SignedInIdentity,
   tokens: TokenGrant | undefined,
+  idToken?: string,
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
@@ -37,6 +38,7 @@ export async function createSession(
       roles: identity.roles,
       tenants: identity.tenants,
       tenant: identity.tenant,
+      idToken: idToken ?? null,
     });
     if (tokens) {
       await tx.insert(upstreamTokens).values({
@@ -61,7 +63,7 @@ export async function endSession(
 ): Promise<boolean> {
   const ended = await db
     .update(sessions)
-    .set({ endedAt: new Date(), endReason: reason, endedBy: endedBy ?? null })
+    .set({ endedAt: new Date(), endReason: reason, endedBy: endedBy ?? null, idToken: null })
     .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
     .returning({ id: sessions.id });
   await db.delete(upstreamTokens).where(eq(upstreamTokens.key, id));
@@ -78,7 +80,7 @@ export async function endUserSessions(
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(sessions)
-      .set({ endedAt: new Date(), endReason: reason, endedBy })
+      .set({ endedAt: new Date(), endReason: reason, endedBy, idToken: null })
       .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
       .returning({ id: sessions.id });
     if (ended.length > 0) {
@@ -118,6 +120,15 @@ export async function checkSession(
     row.lastSeenAt = now;
   }
   return { row, expiresAt: verdict.expiresAt };
+}
+
+// The ID token a session signed in with, for the provider's end-session request.
+export async function sessionIdToken(db: DbExecutor, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ idToken: sessions.idToken })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+  return row?.idToken ?? undefined;
 }
 
 // Sessions that can still serve a request, oldest first, for the admin page.

@@ -11,6 +11,7 @@ export interface SignInAccount {
   access_token?: string;
   refresh_token?: string;
   expires_at?: number;
+  id_token?: string;
 }
 
 function accessTokenClaims(accessToken: string | undefined): Claims | undefined {

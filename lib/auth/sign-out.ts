@@ -6,13 +6,14 @@ import { recordAudit } from "@/lib/journal/audit";
 import { signOut } from "./next-auth";
 import { endSessionUrl } from "./oidc-client";
 import { getCurrentSession } from "./session";
-import { endSession } from "./session-store";
+import { endSession, sessionIdToken } from "./session-store";
 import { appUrl, oidcSettings } from "./settings";
 import { SIGN_IN_PATH } from "./sign-in-path";
 
 // Ends the current session and returns where the browser goes next.
 export async function signOutCurrentSession(): Promise<string> {
   const session = await getCurrentSession();
+  const idToken = session ? await sessionIdToken(await getDb(), session.id) : undefined;
   if (session) {
     await endSession(await getDb(), session.id, "signed-out");
     await recordAudit({
@@ -23,5 +24,5 @@ export async function signOutCurrentSession(): Promise<string> {
     });
   }
   await signOut({ redirect: false });
-  return (await endSessionUrl(oidcSettings(), appUrl(SIGN_IN_PATH))) ?? SIGN_IN_PATH;
+  return (await endSessionUrl(oidcSettings(), appUrl(SIGN_IN_PATH), idToken)) ?? SIGN_IN_PATH;
 }

@@ -35,6 +35,9 @@ export const sessions = pgTable(
     // signed-out | ended-by-admin | idle | expired | refresh-failed
     endReason: text("end_reason"),
     endedBy: text("ended_by"),
+    // The provider's ID token, sent back only as `id_token_hint` when the user signs out, so the
+    // provider ends its session without asking; cleared when the session ends.
+    idToken: text("id_token"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_ended_at_idx").on(t.endedAt)],
 );

@@ -26,6 +26,19 @@ describe("nextStatus", () => {
     });
   });
 
+  it("lets only the requester withdraw, and only while the request waits", () => {
+    expect(nextStatus(pending, { type: "withdraw", by: "alan" })).toEqual({
+      ok: true,
+      status: "rejected",
+    });
+    expect(nextStatus(pending, { type: "withdraw", by: "grace" })).toEqual({
+      ok: false,
+      reason: "Only the administrator who asked can withdraw a request.",
+    });
+    const approved = { status: "approved" as const, requestedById: "alan" };
+    expect(nextStatus(approved, { type: "withdraw", by: "alan" }).ok).toBe(false);
+  });
+
   it("carries out only approved requests, ending them done or failed", () => {
     const approved = { status: "approved" as const, requestedById: "alan" };
     expect(nextStatus(approved, { type: "deleted" })).toEqual({ ok: true, status: "done" });

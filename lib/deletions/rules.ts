@@ -2,7 +2,7 @@
 // share them: what a request must carry, what each mode means, and which step may follow which.
 //
 //   four-eyes on:   pending --approve (another admin)--> approved --DeletePO--> done | failed
-//                   pending --reject (any admin, the requester withdrawing too)--> rejected
+//                   pending --reject (any admin) or withdraw (the requester)--> rejected
 //   four-eyes off:  approved (by the requester) --DeletePO--> done | failed
 import { z } from "zod";
 import { DELETION_MODES } from "@scriptorium/contract/preservation/schemas";
@@ -59,6 +59,7 @@ export type DeletionDecisionInput = z.infer<typeof DeletionDecisionInput>;
 export type DeletionEvent =
   | { type: "approve"; by: string }
   | { type: "reject"; by: string }
+  | { type: "withdraw"; by: string }
   | { type: "deleted" }
   | { type: "failed" };
 
@@ -92,6 +93,12 @@ export function nextStatus(
       if (status !== "pending")
         return { ok: false, reason: "Only a waiting request can be rejected." };
       return { ok: true, status: "rejected" };
+    case "withdraw":
+      if (status !== "pending")
+        return { ok: false, reason: "Only a waiting request can be withdrawn." };
+      if (event.by !== request.requestedById)
+        return { ok: false, reason: "Only the administrator who asked can withdraw a request." };
+      return { ok: true, status: "rejected" };
     case "deleted":
     case "failed":
       if (status !== "approved")
@@ -99,6 +106,9 @@ export function nextStatus(
       return { ok: true, status: event.type === "deleted" ? "done" : "failed" };
   }
 }
+
+// The comment a request keeps when its requester withdrew it.
+export const WITHDRAWN_COMMENT = "Withdrawn by the administrator who asked.";
 
 // How a request's status reads on the admin page.
 export const STATUS_TEXT: Record<DeletionStatus, string> = {

@@ -12,7 +12,12 @@ import { getDb, type DashboardDb } from "@/lib/db";
 import type { AuditEntry } from "@/lib/journal/audit";
 import { toApiError } from "@/lib/api/errors";
 import type { DeletePORequest } from "@scriptorium/contract/preservation/schemas";
-import { nextStatus, type DeletionEvent, type DeletionRequestInput } from "./rules";
+import {
+  nextStatus,
+  WITHDRAWN_COMMENT,
+  type DeletionEvent,
+  type DeletionRequestInput,
+} from "./rules";
 import {
   decideRequest,
   findRequest,
@@ -99,7 +104,11 @@ async function decidable(deps: DeletionDeps, id: string, event: DeletionEvent) {
     throw new ApiError("NOT_FOUND", "There is no such deletion request.");
   }
   const step = nextStatus(row, event);
-  if (!step.ok) throw new ApiError("VALIDATION_ERROR", step.reason);
+  if (!step.ok) {
+    // Someone else's waiting request is not theirs to withdraw: a refusal, not a bad request.
+    const forbidden = event.type === "withdraw" && row.status === "pending";
+    throw new ApiError(forbidden ? "FORBIDDEN" : "VALIDATION_ERROR", step.reason);
+  }
   return row;
 }
 
@@ -140,6 +149,21 @@ export async function rejectDeletion(
   if (!rejected) throw decidedMeanwhile();
   await catalogue(deps, rejected, { deletionRequest: null });
   return rejected;
+}
+
+// The requester takes a waiting request back: nothing is sent to the archive.
+export async function withdrawDeletion(
+  deps: DeletionDeps,
+  id: string,
+): Promise<DeletionRequestRow> {
+  await decidable(deps, id, { type: "withdraw", by: deps.session.user.id });
+  const withdrawn = await decideRequest(deps.db, id, {
+    status: "rejected",
+    by: me(deps.session),
+    comment: WITHDRAWN_COMMENT,
+  });
+  if (!withdrawn) throw decidedMeanwhile();
+  return withdrawn;
 }
 
 // Sends DeletePO for an approved request and records how it ended, on the row and in the audit log.

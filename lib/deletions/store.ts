@@ -75,14 +75,15 @@ export async function findRequest(
   return row;
 }
 
-// Requests in the given tenants, newest first; only those with `status` when given.
+// Requests in the given tenants, newest first; only those with `status` (or of `poId`) when given.
 export async function listRequests(
   db: DashboardDb,
-  filter: { tenants: readonly string[]; status?: DeletionStatus; limit?: number },
+  filter: { tenants: readonly string[]; status?: DeletionStatus; poId?: string; limit?: number },
 ): Promise<DeletionRequestRow[]> {
   if (filter.tenants.length === 0) return [];
   const conditions = [inArray(deletionRequests.tenant, [...filter.tenants])];
   if (filter.status) conditions.push(eq(deletionRequests.status, filter.status));
+  if (filter.poId) conditions.push(eq(deletionRequests.poId, filter.poId));
   return db
     .select()
     .from(deletionRequests)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  profileName,
   durationText,
   evidenceFormatName,
   goalText,
@@ -62,6 +63,31 @@ describe("localizedText", () => {
     ).toBe("Oui");
     expect(localizedText(undefined, ["en"])).toBeNull();
     expect(localizedText([], ["en"])).toBeNull();
+  });
+});
+
+describe("profileName", () => {
+  const profile = {
+    pid: "urn:scriptorium:profile:general:1.0",
+    description: [
+      { lang: "en", value: "General business records: the archive stores the data objects." },
+      { lang: "fr", value: "Documents d'entreprise courants : l'archive conserve les objets." },
+      { lang: "de", value: "Forschungsdaten und ihre Dokumentation, zehn Jahre aufbewahrt." },
+    ],
+  };
+
+  it("is the lead of the description in the reader's language, English by default", () => {
+    expect(profileName(profile, ["fr-CH"])).toBe("Documents d'entreprise courants");
+    expect(profileName(profile, ["de"])).toBe("Forschungsdaten und ihre Dokumentation");
+    expect(profileName(profile, ["it"])).toBe("General business records");
+  });
+
+  it("shortens a long lead at a word and falls back to the identifier", () => {
+    const long = "Records of an uncommonly long kind that nobody would ever call by this name";
+    expect(profileName({ pid: "p", description: [{ lang: "en", value: long }] }, [])).toBe(
+      "Records of an uncommonly long kind that nobody would ever…",
+    );
+    expect(profileName({ pid: "urn:x:1", description: [] }, ["en"])).toBe("urn:x:1");
   });
 });
 

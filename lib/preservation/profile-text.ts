@@ -49,6 +49,24 @@ export function profileDescription(
   return localizedText(profile.description, languages);
 }
 
+const NAME_LIMIT = 60;
+
+// A profile as a person names it: the lead of its description in the reader's language (up to
+// the first colon, semicolon, comma, bracket or full stop), since ETSI profiles carry no name;
+// the identifier when there is no description.
+export function profileName(
+  profile: Pick<Profile, "pid" | "description">,
+  languages: readonly string[],
+): string {
+  const text = profileDescription(profile, languages);
+  if (!text) return profile.pid;
+  const lead = (text.split(/\s*[:;,(]\s*|\.\s/)[0] ?? "").trim().replace(/\.$/, "");
+  if (lead === "") return profile.pid;
+  if (lead.length <= NAME_LIMIT) return lead;
+  const cut = lead.slice(0, NAME_LIMIT);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : NAME_LIMIT)}…`;
+}
+
 // The preservation goals ETSI TS 119 512 defines (XSD note on PreservationGoal).
 export const PRESERVATION_GOALS: Record<string, { name: string; detail: string }> = {
   "http://uri.etsi.org/19512/goal/pgd": {

@@ -27,6 +27,8 @@ export interface DeletionRequestView {
   decidedAt: string | null;
   comment: string | null;
   outcome: { ok: boolean; code?: string; message?: string; result?: unknown } | null;
+  // The signed-in admin asked for it (only then may they withdraw it).
+  byYou?: boolean;
 }
 
 // Deletion requests in the admin's tenants, newest first; only those with `status` when given.
@@ -36,6 +38,19 @@ export function deletionRequestsOptions(status?: DeletionStatus) {
     queryFn: ({ signal }) =>
       getJson<{ requests: DeletionRequestView[] }>(
         `/api/admin/deletions${status ? `?status=${status}` : ""}`,
+        { signal },
+      ),
+    staleTime: 0,
+  });
+}
+
+// Deletions of one object still waiting for a second administrator.
+export function pendingDeletionsOptions(poId: string) {
+  return queryOptions({
+    queryKey: ["admin", "deletions", "pending", poId],
+    queryFn: ({ signal }) =>
+      getJson<{ requests: DeletionRequestView[] }>(
+        `/api/admin/deletions?status=pending&poId=${encodeURIComponent(poId)}`,
         { signal },
       ),
     staleTime: 0,
@@ -107,6 +122,15 @@ export function decideDeletion(
     `/api/admin/deletions/${encodeURIComponent(id)}/${decision}`,
     "POST",
     input,
+  );
+}
+
+// The requester takes back a deletion request still waiting for a second admin.
+export function withdrawDeletion(id: string) {
+  return sendJson<{ request: DeletionRequestView }>(
+    `/api/admin/deletions/${encodeURIComponent(id)}/withdraw`,
+    "POST",
+    {},
   );
 }
 

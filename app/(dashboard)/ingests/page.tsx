@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { IngestJournal } from "@/components/ingests/ingest-journal";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/session";
+import { listIngestProfiles } from "@/lib/ingest/profiles";
 
 export const metadata: Metadata = { title: "Ingests" };
 
@@ -18,7 +19,10 @@ export default async function IngestsPage() {
             : "Packages you have submitted and where each one stands."
         }
       />
-      <IngestJournal isAdmin={session.isAdmin} />
+      <IngestJournal
+        isAdmin={session.isAdmin}
+        profileTitles={Object.fromEntries(listIngestProfiles().map((p) => [p.id, p.title]))}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // What one bag may unpack to, against zip bombs (archive/README.md, PUT /sip), and the sentence
-// for the first limit a bag passes. The extraction checks every chunk before it writes it.
+// for the first limit a bag passes. The extraction checks every entry's sizes, as the zip's
+// directory declares them, before it unpacks the entry.
 import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 
 export interface BagLimits {
@@ -24,15 +25,16 @@ export const DEFAULT_BAG_LIMITS: BagLimits = {
 // blank or repetitive file compresses far beyond any sensible ratio and costs nothing.
 export const RATIO_GRACE_BYTES = 1024 * 1024;
 
-// Where an extraction stands when the next chunk of an entry arrives.
+// Where an extraction stands when the next entry is to be unpacked.
 export interface UnpackProgress {
   /** The entry's name in the zip. */
   entry: string;
   entryBytes: number;
-  /** Compressed bytes the entry's decoder was fed; undefined for a stored entry. */
+  /** The entry's compressed size; undefined for a stored entry. */
   entryCompressed?: number;
   totalBytes: number;
-  zipBytesRead: number;
+  /** The size of the whole zip. */
+  zipBytes: number;
 }
 
 const BOMB_LIMIT = "the archive's limit against zip bombs";
@@ -55,7 +57,7 @@ export function limitExcess(
   ) {
     return `The zip entry ${name} unpacks to more than ${maxRatio} times its compressed size (${BOMB_LIMIT}): unpacking stopped.`;
   }
-  if (at.totalBytes + more > Math.max(RATIO_GRACE_BYTES, maxRatio * at.zipBytesRead)) {
+  if (at.totalBytes + more > Math.max(RATIO_GRACE_BYTES, maxRatio * at.zipBytes)) {
     return `The bag unpacks to more than ${maxRatio} times the size of its zip (${BOMB_LIMIT}): unpacking stopped in ${name}.`;
   }
   return undefined;

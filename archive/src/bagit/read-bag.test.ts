@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
@@ -219,6 +227,22 @@ describe("a broken bag", () => {
   });
 });
 
+// The zip with `name`'s uncompressed size in the central directory changed to `size`.
+function declareSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const copy = zip.slice();
+  const view = new DataView(copy.buffer);
+  const wanted = Buffer.from(name);
+  for (let p = 0; p + 46 <= copy.length; p++) {
+    if (view.getUint32(p, true) !== 0x02014b50) continue;
+    const nameLength = view.getUint16(p + 28, true);
+    if (Buffer.from(copy.subarray(p + 46, p + 46 + nameLength)).equals(wanted)) {
+      view.setUint32(p + 24, size, true);
+      return copy;
+    }
+  }
+  throw new Error(`${name} is not in the zip's directory`);
+}
+
 // Files under `workDir`, however deep: what a refused bag left on disk.
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -287,6 +311,24 @@ describe("limits against zip bombs", () => {
       ),
     ]);
     expect(filesUnder(result.workDir)).toEqual([]);
+  });
+
+  it("stops an entry whose data unpacks to more than the zip's directory declares", async () => {
+    // The directory says 1,000 bytes, so the ratio allows it; the data holds 8 MiB.
+    const bag = createBag([{ path: "zeros.bin", bytes: zeros(8 * 1024 * 1024) }]);
+    const lying = declareSize(bag, "data/zeros.bin", 1000);
+    const result = await read(lying, { maxRatio: 100 });
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^The zip entry data\/zeros\.bin cannot be unpacked: /),
+      ]),
+    );
+    expect(result.files).toEqual([]);
+    // Nothing of the 8 MiB is left: the partly written file was removed.
+    const kept = readdirSync(result.workDir).map(
+      (f) => statSync(path.join(result.workDir, f)).size,
+    );
+    expect(Math.max(...kept)).toBeLessThan(64 * 1024);
   });
 
   it("applies the archive's limits when the caller names none", async () => {

@@ -1,10 +1,9 @@
 // Reads and verifies a BagIt bag (RFC 8493) delivered as a zip: extracts it under workDir and
 // reports every problem as a sentence naming the file. The caller refuses the bag if any problem
 // is reported, and owns (and cleans up) workDir.
-import { open, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { readZipDirectory } from "../formats/zip-directory";
-import { runOnFile } from "../formats/reads";
+import { listEntries, withZip } from "../formats/zip-reader";
 import {
   isBagAlgorithm,
   parseBagDeclaration,
@@ -56,7 +55,7 @@ export async function readBag(
   options: ReadBagOptions = {},
 ): Promise<BagReadResult> {
   const limits = { ...DEFAULT_BAG_LIMITS, ...options };
-  const directory = await zipEntryNames(zipPath);
+  const directory = await zipEntryNames(zipPath, limits.maxEntries);
   if (!directory) {
     return {
       files: [],
@@ -83,17 +82,17 @@ export async function readBag(
 // The names the zip's directory lists (without __MACOSX/), and how many entries it has in all.
 async function zipEntryNames(
   zipPath: string,
+  maxEntries: number,
 ): Promise<{ names: string[]; count: number } | undefined> {
-  const handle = await open(zipPath, "r");
-  try {
-    const { size } = await handle.stat();
-    const directory = await runOnFile(readZipDirectory(size, MAX_DIRECTORY), handle, size);
+  return withZip(zipPath, async (zip) => {
+    if (!zip) return undefined;
+    // The count comes from the end record: a bag past the limit is refused before its listing.
+    if (zip.entryCount > maxEntries) return { names: [], count: zip.entryCount };
+    const directory = await listEntries(zip, MAX_DIRECTORY);
     if (!directory) return undefined;
     const names = directory.map((e) => e.name).filter((n) => !n.startsWith("__MACOSX/"));
     return { names, count: directory.length };
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 interface BagPlan {

@@ -14,7 +14,16 @@ export { UNKNOWN_FORMAT } from "./types";
 
 export const HEAD_BYTES = 64 * 1024;
 
-function* identifySteps(size: number, fileName?: string): ReadSteps<FormatIdentification> {
+// A zip's head: the zip is identified through its central directory, read by the caller from
+// wherever the bytes are.
+interface ZipHead {
+  zipHead: Uint8Array;
+}
+
+function* identifySteps(
+  size: number,
+  fileName?: string,
+): ReadSteps<FormatIdentification | ZipHead> {
   if (size === 0) return { ...UNKNOWN_FORMAT, formatName: "Empty file" };
   const head = yield* read(0, HEAD_BYTES);
   const complete = head.length >= size;
@@ -24,7 +33,7 @@ function* identifySteps(size: number, fileName?: string): ReadSteps<FormatIdenti
   const image = identifyImage(head);
   if (image) return image;
   const magic = latin1(head.subarray(0, 4));
-  if (magic === "PK\x03\x04" || magic === "PK\x05\x06") return yield* identifyZip(head, size);
+  if (magic === "PK\x03\x04" || magic === "PK\x05\x06") return { zipHead: head };
   const text = decodeText(head, complete);
   if (text !== undefined) return yield* identifyText(text, size, complete, fileName);
   // Readers accept a PDF header anywhere in the first 1024 bytes, after binary junk.
@@ -39,15 +48,21 @@ export async function identifyFile(
   fileName?: string,
 ): Promise<FormatIdentification> {
   const handle = await open(filePath, "r");
+  let found: FormatIdentification | ZipHead;
   try {
     const { size } = await handle.stat();
-    return await runOnFile(identifySteps(size, fileName ?? path.basename(filePath)), handle, size);
+    found = await runOnFile(identifySteps(size, fileName ?? path.basename(filePath)), handle, size);
   } finally {
     await handle.close();
   }
+  return "zipHead" in found ? identifyZip(found.zipHead, filePath) : found;
 }
 
-// Identifies bytes held in memory, synchronously.
-export function identifyBytes(bytes: Uint8Array, fileName?: string): FormatIdentification {
-  return runOnBytes(identifySteps(bytes.length, fileName), bytes);
+// Identifies bytes held in memory.
+export async function identifyBytes(
+  bytes: Uint8Array,
+  fileName?: string,
+): Promise<FormatIdentification> {
+  const found = runOnBytes(identifySteps(bytes.length, fileName), bytes);
+  return "zipHead" in found ? identifyZip(found.zipHead, bytes) : found;
 }

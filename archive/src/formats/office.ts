@@ -1,8 +1,15 @@
 // Tells OOXML (DOCX, XLSX, PPTX) and ODF (ODT, ODS, ODP) packages apart from plain zips: ODF by its
 // `mimetype` entry, OOXML by [Content_Types].xml, both read through the central directory.
 import type { FormatIdentification } from "./types";
-import { latin1, view, type ReadSteps } from "./reads";
-import { readZipDirectory, readZipEntry, type ZipEntry } from "./zip-directory";
+import { latin1, view } from "./reads";
+import {
+  readSmallEntry,
+  withZip,
+  zipEntries,
+  type ZipEntry,
+  type ZipFile,
+  type ZipSource,
+} from "./zip-reader";
 
 const ZIP: FormatIdentification = {
   mimeType: "application/zip",
@@ -69,34 +76,47 @@ const odf: Record<string, { name: string; puids: Record<string, string> }> = {
   },
 };
 
+// The entries identification may read; every other name is skipped, so memory stays constant.
+const PARTS = new Set(["mimetype", "[Content_Types].xml", "META-INF/manifest.xml", "meta.xml"]);
+
 // Identifies a file that starts with a zip local header.
-export function* identifyZip(head: Uint8Array, size: number): ReadSteps<FormatIdentification> {
-  const directory = yield* readZipDirectory(size);
-  const byName = new Map((directory ?? []).map((e) => [e.name, e]));
-  let mimetype = storedMimetype(head);
-  if (mimetype === undefined) {
-    const entry = byName.get("mimetype");
-    const bytes = entry ? yield* readZipEntry(entry) : undefined;
-    mimetype = bytes ? latin1(bytes).trim() : undefined;
-  }
-  if (mimetype !== undefined && mimetype.startsWith("application/vnd.oasis.opendocument.")) {
-    return yield* identifyOdf(mimetype, byName);
-  }
-  if (mimetype === "application/epub+zip") {
-    return { mimeType: mimetype, formatName: "EPUB", confident: true };
-  }
-  const types = byName.get("[Content_Types].xml");
-  if (types) {
-    const bytes = yield* readZipEntry(types);
-    const text = bytes ? latin1(bytes) : "";
-    const match = ooxml.find((o) => text.includes(o.part));
+export function identifyZip(head: Uint8Array, source: ZipSource): Promise<FormatIdentification> {
+  return withZip(source, async (zip) => {
+    const parts = zip ? await findParts(zip) : undefined;
+    const read = async (name: string) => {
+      const entry = parts?.get(name);
+      const bytes = zip && entry ? await readSmallEntry(zip, entry) : undefined;
+      return bytes ? latin1(bytes) : undefined;
+    };
+    const mimetype = storedMimetype(head) ?? (await read("mimetype"))?.trim();
+    if (mimetype !== undefined && mimetype.startsWith("application/vnd.oasis.opendocument.")) {
+      return identifyOdf(mimetype, read);
+    }
+    if (mimetype === "application/epub+zip") {
+      return { mimeType: mimetype, formatName: "EPUB", confident: true };
+    }
+    const types = (await read("[Content_Types].xml")) ?? "";
+    const match = ooxml.find((o) => types.includes(o.part));
     if (match) {
       const { part: _part, ...identification } = match;
       return identification;
     }
+    // Without a readable central directory the file may be truncated: still a zip, but unsure.
+    return parts ? ZIP : { ...ZIP, confident: false };
+  });
+}
+
+// The directory's entries named in PARTS; undefined when the directory is damaged.
+async function findParts(zip: ZipFile): Promise<Map<string, ZipEntry> | undefined> {
+  const parts = new Map<string, ZipEntry>();
+  try {
+    for await (const { name, entry } of zipEntries(zip)) {
+      if (PARTS.has(name) && !parts.has(name)) parts.set(name, entry);
+    }
+  } catch {
+    return undefined;
   }
-  // Without a readable central directory the file may be truncated: still a zip, but unsure.
-  return directory ? ZIP : { ...ZIP, confident: false };
+  return parts;
 }
 
 // ODF requires `mimetype` to be the first entry, stored uncompressed, so the head holds its value.
@@ -115,10 +135,10 @@ function storedMimetype(head: Uint8Array): string | undefined {
     : undefined;
 }
 
-function* identifyOdf(
+async function identifyOdf(
   mimetype: string,
-  byName: Map<string, ZipEntry>,
-): ReadSteps<FormatIdentification> {
+  read: (name: string) => Promise<string | undefined>,
+): Promise<FormatIdentification> {
   const known = odf[mimetype];
   if (!known) return { mimeType: mimetype, formatName: "OpenDocument", confident: true };
   // ODF 1.2 and later state the version in the manifest; 1.0 and 1.1 only in meta.xml.
@@ -127,10 +147,9 @@ function* identifyOdf(
     ["META-INF/manifest.xml", "manifest:version"],
     ["meta.xml", "office:version"],
   ] as const) {
-    const entry = byName.get(name);
-    const bytes = entry ? yield* readZipEntry(entry) : undefined;
-    version = bytes
-      ? new RegExp(`${attribute}\\s*=\\s*["']([0-9.]+)["']`).exec(latin1(bytes))?.[1]
+    const text = await read(name);
+    version = text
+      ? new RegExp(`${attribute}\\s*=\\s*["']([0-9.]+)["']`).exec(text)?.[1]
       : undefined;
     if (version) break;
   }

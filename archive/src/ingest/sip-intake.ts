@@ -2,7 +2,7 @@
 // came, and its package-metadata.json is read from the zip's directory so the answer can name
 // the package. The full bag check (manifests, payload) is the pipeline's.
 import { randomUUID } from "node:crypto";
-import { open, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import {
@@ -17,8 +17,7 @@ import {
 } from "../bagit/package-metadata";
 import type { BlobHold } from "../blobs/store";
 import { fetchToFile } from "../fetch/fetch-to-file";
-import { readZipDirectory, readZipEntry } from "../formats/zip-directory";
-import { runOnFile } from "../formats/reads";
+import { listEntries, readSmallEntry, withZip } from "../formats/zip-reader";
 import { IngestError } from "../http/errors";
 import type { IngestDeps } from "./deps";
 import type { BlobRef } from "./sip-record";
@@ -66,33 +65,28 @@ export async function storeSipContent(
 
 // Reads and checks package-metadata.json from the bag's zip (at its root or in its one top folder).
 export async function readBagPackageMetadata(zipPath: string): Promise<BagPackageMetadata> {
-  const handle = await open(zipPath, "r");
-  let bytes: Uint8Array | undefined;
   const payload = new Set<string>();
-  try {
-    const { size } = await handle.stat();
-    const entries = await runOnFile(readZipDirectory(size), handle, size);
-    if (!entries)
+  const bytes = await withZip(zipPath, async (zip) => {
+    const entries = zip ? await listEntries(zip) : undefined;
+    if (!zip || !entries)
       throw invalid("content is not a zip file: PUT /sip takes a BagIt bag packed as a zip");
-    const entry = entries.find((e) => {
-      const parts = e.name.split("/");
+    const found = entries.find(({ name }) => {
+      const parts = name.split("/");
       return parts.at(-1) === PACKAGE_METADATA_FILE && parts.length <= 2;
     });
-    if (!entry) {
+    if (!found) {
       throw invalid(
         `content: the bag has no ${PACKAGE_METADATA_FILE} tag file next to bagit.txt; it must name at least the profile`,
       );
     }
-    const top = entry.name.slice(0, entry.name.length - PACKAGE_METADATA_FILE.length);
-    for (const e of entries) {
-      const inBag = e.name.slice(top.length);
-      if (e.name.startsWith(top) && inBag.startsWith("data/") && !inBag.endsWith("/"))
+    const top = found.name.slice(0, found.name.length - PACKAGE_METADATA_FILE.length);
+    for (const { name } of entries) {
+      const inBag = name.slice(top.length);
+      if (name.startsWith(top) && inBag.startsWith("data/") && !inBag.endsWith("/"))
         payload.add(inBag);
     }
-    bytes = await runOnFile(readZipEntry(entry), handle, size);
-  } finally {
-    await handle.close();
-  }
+    return readSmallEntry(zip, found.entry);
+  });
   if (!bytes)
     throw invalid(
       `content: the bag's ${PACKAGE_METADATA_FILE} cannot be read (at most 1 MB, stored or deflated)`,

@@ -52,12 +52,22 @@ declare module "oidc-provider" {
       params?: Record<string, unknown>;
       requestParamOIDCScopes: Set<string>;
       resourceServers?: Record<string, ResourceServerLike>;
-      session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+      session?: {
+        accountId?: string;
+        grantIdFor(clientId: string): string | undefined;
+        state?: { secret?: string };
+      };
       result?: { consent?: { grantId?: string } };
+      urlFor(name: string): string;
       provider: Provider;
-      // The tokens and other entities the current request produced, by kind.
-      entities?: { ClientCredentials?: TokenLike };
+      // The tokens and other entities the current request produced, by kind; IdTokenHint is set
+      // by the end-session endpoint once it has validated an id_token_hint.
+      entities?: {
+        ClientCredentials?: TokenLike;
+        IdTokenHint?: { payload: { sub?: string } };
+      };
     };
+    set(field: string, value: string): void;
     body: unknown;
     type: string;
     status: number;

@@ -1,5 +1,6 @@
 // The identity provider's HTML pages: sign-in, sign-out and errors. Plain HTML with inline CSS and
 // no external assets, so they work offline and under a strict Content-Security-Policy.
+import { createHash } from "node:crypto";
 import type { IdentityUser } from "./identities";
 
 // The CSP sent with every page: inline styles only, no scripts, no framing.
@@ -112,6 +113,31 @@ ${form}
 <button type="submit" class="primary" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
 <button type="submit" form="op.logoutForm">Stay signed in</button>`,
   );
+}
+
+const submitScript = `document.forms[0].submit();`;
+const submitScriptHash = createHash("sha256").update(submitScript).digest("base64");
+
+// Ends the session at once: the confirmation form, submitted by the one script its CSP allows;
+// without scripts a person presses the button.
+export function signingOutPage(
+  action: string,
+  xsrf: string,
+): { html: string; securityPolicy: string } {
+  const html = layout(
+    "Signing out",
+    `<h1>Signing out</h1>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="xsrf" value="${escapeHtml(xsrf)}">
+<input type="hidden" name="logout" value="yes">
+<noscript><button type="submit" class="primary">Sign out</button></noscript>
+</form>
+<script>${submitScript}</script>`,
+  );
+  return {
+    html,
+    securityPolicy: `${pageSecurityPolicy}; script-src 'sha256-${submitScriptHash}'`,
+  };
 }
 
 // Shown after sign-out when the client gave no post-logout redirect.

@@ -1,5 +1,6 @@
 // The identity provider over real HTTP, on a fresh PGlite database: discovery, both grants, the
 // sign-in page, refresh rotation, the API check and a restart.
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import {
   createRemoteJWKSet,
@@ -229,31 +230,62 @@ describe("authorization code with PKCE", () => {
 });
 
 describe("sign-out", () => {
-  it("ends the session on confirmation and returns to the dashboard's sign-in page", async () => {
-    const jar = new CookieJar();
-    const tokens = await signInWithCode(dashboard("archivist"), jar);
+  const signInPage = "http://localhost:3000/sign-in";
+  const endUrl = (params: Record<string, string>) => {
     const end = new URL(`${server.url}/oidc/session/end`);
-    end.search = new URLSearchParams({
-      id_token_hint: tokens.id_token!,
-      post_logout_redirect_uri: "http://localhost:3000/sign-in",
-    }).toString();
-    const confirm = await browse(jar, end.href);
-    expect(confirm.status).toBe(200);
-    expect(confirm.body).toContain("Sign out");
-    const action = /action="([^"]+)"/.exec(confirm.body)?.[1] ?? "";
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1] ?? "";
-    const done = await browse(jar, new URL(action, end).href, {
+    end.search = new URLSearchParams(params).toString();
+    return end;
+  };
+  const submit = (jar: CookieJar, end: URL, body: string, fields: Record<string, string>) => {
+    const action = /action="([^"]+)"/.exec(body)?.[1] ?? "";
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(body)?.[1] ?? "";
+    return browse(jar, new URL(action.replace(/&#38;/g, "&"), end).href, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ xsrf, logout: "yes" }).toString(),
+      body: new URLSearchParams({ xsrf, ...fields }).toString(),
     });
-    expect(done.location).toBe("http://localhost:3000/sign-in");
+  };
+
+  it("with the session's ID token as hint, signs out without asking", async () => {
+    const jar = new CookieJar();
+    const tokens = await signInWithCode(dashboard("archivist"), jar);
+    const end = endUrl({ id_token_hint: tokens.id_token!, post_logout_redirect_uri: signInPage });
+    const page = await browse(jar, end.href);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain("Stay signed in");
+    expect(page.body).toContain('<input type="hidden" name="logout" value="yes">');
+    // The page submits itself with the one script its policy allows.
+    const script = /<script>([^<]+)<\/script>/.exec(page.body)?.[1] ?? "";
+    const hash = createHash("sha256").update(script).digest("base64");
+    expect(page.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
+    const done = await submit(jar, end, page.body, { logout: "yes" });
+    expect(done.location).toBe(signInPage);
     await expect(
       tokenRequest(server.url, "scriptorium", "scriptorium-secret", {
         grant_type: "refresh_token",
         refresh_token: tokens.refresh_token!,
       }),
     ).rejects.toThrow(/invalid_grant/);
+  });
+
+  it("without a hint, or with another account's, asks before ending the session", async () => {
+    const jar = new CookieJar();
+    await signInWithCode(dashboard("archivist"), jar);
+    const other = await signInWithCode(dashboard("admin"), new CookieJar());
+    const asked: Record<string, string>[] = [
+      { client_id: "scriptorium", post_logout_redirect_uri: signInPage },
+      { id_token_hint: other.id_token!, post_logout_redirect_uri: signInPage },
+    ];
+    for (const params of asked) {
+      const page = await browse(jar, endUrl(params).href);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain("Stay signed in");
+      expect(page.body).not.toContain("<script>");
+    }
+    const end = endUrl({ client_id: "scriptorium", post_logout_redirect_uri: signInPage });
+    const confirm = await browse(jar, end.href);
+    const done = await submit(jar, end, confirm.body, { logout: "yes" });
+    expect(done.location).toBe(signInPage);
   });
 });
 

@@ -1,12 +1,13 @@
 // Builds the oidc-provider instance: clients and users from identities.json, JWT access tokens
 // for the archive's APIs, refresh tokens for the dashboard, client credentials for scripts.
+import "./quiet-runtime-warning";
 import Provider, { errors, type OidcContext, type TokenLike } from "oidc-provider";
 import type { ArchiveConfig } from "../config";
 import type { ArchiveDb } from "../db/client";
 import { createDbAdapter } from "./adapter";
 import type { IdentityClient, Identities } from "./identities";
 import type { IdentityKeys } from "./keys";
-import { errorPage, loggedOutPage, logoutPage } from "./pages";
+import { errorPage, loggedOutPage, logoutPage, signingOutPage } from "./pages";
 
 // The path under which the provider is mounted; the issuer is `${publicUrl}${OIDC_PATH}`.
 export const OIDC_PATH = "/oidc";
@@ -63,6 +64,15 @@ export function createProvider({ config, db, identities, keys }: ProviderOptions
         enabled: true,
         logoutSource(ctx: OidcContext, form: string) {
           ctx.type = "html";
+          const secret = ctx.oidc.session?.state?.secret;
+          if (secret && hintNamesSession(ctx)) {
+            // The registered client vouches for this very session: end it without asking, so a
+            // person who closes the tab is not left signed in here.
+            const page = signingOutPage(ctx.oidc.urlFor("end_session_confirm"), secret);
+            ctx.set("Content-Security-Policy", page.securityPolicy);
+            ctx.body = page.html;
+            return;
+          }
           ctx.body = logoutPage(form, ctx.oidc.client?.clientName);
         },
         postLogoutSuccessSource(ctx: OidcContext) {
@@ -135,6 +145,15 @@ export function createProvider({ config, db, identities, keys }: ProviderOptions
     }
   });
   return provider;
+}
+
+// True when the request carries an id_token_hint (signature and audience already checked by the
+// provider) issued to the current session's account. Without one, the confirmation stays: a
+// link from anywhere must not sign a person out.
+function hintNamesSession(ctx: OidcContext): boolean {
+  const sub = ctx.oidc.entities?.IdTokenHint?.payload.sub;
+  const accountId = ctx.oidc.session?.accountId;
+  return sub !== undefined && accountId !== undefined && sub === accountId;
 }
 
 function clientMetadata(client: IdentityClient) {

@@ -11,9 +11,9 @@ const b64 = (text: string) => Buffer.from(text).toString("base64");
 const decode = (pos: SubmittedPo[], existing: string[] = []) =>
   decodeSubmittedPos(pos, registry, identifyBytes, existing);
 
-function minorOf(run: () => unknown): string | undefined {
+async function minorOf(run: () => Promise<unknown>): Promise<string | undefined> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof PreservationError) return error.minor;
     throw error;
@@ -22,8 +22,8 @@ function minorOf(run: () => unknown): string | undefined {
 }
 
 describe("decodeSubmittedPos", () => {
-  it("decodes data and metadata POs, identifying the data's format", () => {
-    const [pdf, meta] = decode([
+  it("decodes data and metadata POs, identifying the data's format", async () => {
+    const [pdf, meta] = await decode([
       {
         id: "report.pdf",
         binaryData: {
@@ -47,67 +47,70 @@ describe("decodeSubmittedPos", () => {
     });
   });
 
-  it("decodes content of several MiB, and refuses base64 with padding inside or a stray length", () => {
+  it("decodes content of several MiB, and refuses base64 with padding inside or a stray length", async () => {
     const big = Buffer.alloc(7 * 1024 * 1024, 0x5a);
-    const [po] = decode([{ id: "big.bin", binaryData: { value: big.toString("base64") } }]);
+    const [po] = await decode([{ id: "big.bin", binaryData: { value: big.toString("base64") } }]);
     expect(po!.bytes.equals(big)).toBe(true);
     for (const value of ["QQ==QUJD", "QUJDR", "Q==="])
-      expect(minorOf(() => decode([{ id: "x", binaryData: { value } }]))).toMatch(/parameterError/);
+      expect(await minorOf(() => decode([{ id: "x", binaryData: { value } }]))).toMatch(
+        /parameterError/,
+      );
   });
 
-  it("refuses zero POs", () => {
-    expect(minorOf(() => decode([]))).toBe("parameterError");
+  it("refuses zero POs", async () => {
+    expect(await minorOf(() => decode([]))).toBe("parameterError");
   });
 
-  it("refuses a PO with both binaryData and xmlData, or with neither", () => {
+  it("refuses a PO with both binaryData and xmlData, or with neither", async () => {
     expect(
-      minorOf(() =>
+      await minorOf(() =>
         decode([{ binaryData: { value: b64("a") }, xmlData: { b64Content: b64("<a/>") } }]),
       ),
     ).toBe("parameterError");
-    expect(minorOf(() => decode([{ id: "empty", mimeType: "text/plain" }]))).toBe("parameterError");
+    expect(await minorOf(() => decode([{ id: "empty", mimeType: "text/plain" }]))).toBe(
+      "parameterError",
+    );
   });
 
-  it("lets relObj name only ids of the request, or of the stored version when given", () => {
+  it("lets relObj name only ids of the request, or of the stored version when given", async () => {
     const pos = [{ id: "a", binaryData: { value: b64("x") }, relObj: ["b"] }];
-    expect(minorOf(() => decode(pos))).toBe("parameterError");
-    expect(decode(pos, ["b"])[0]?.relObj).toEqual(["b"]);
+    expect(await minorOf(() => decode(pos))).toBe("parameterError");
+    expect((await decode(pos, ["b"]))[0]?.relObj).toEqual(["b"]);
     expect(
-      minorOf(() => decode([{ id: "a", binaryData: { value: b64("x") }, relObj: ["a"] }])),
+      await minorOf(() => decode([{ id: "a", binaryData: { value: b64("x") }, relObj: ["a"] }])),
     ).toBe("parameterError");
   });
 
-  it("refuses an id used twice and numbers POs without one around the ids taken", () => {
+  it("refuses an id used twice and numbers POs without one around the ids taken", async () => {
     expect(
-      minorOf(() =>
+      await minorOf(() =>
         decode([
           { id: "a", binaryData: { value: "" } },
           { id: "a", binaryData: { value: "" } },
         ]),
       ),
     ).toBe("parameterError");
-    const ids = decode([
-      { binaryData: { value: "" } },
-      { id: "po-1", binaryData: { value: "" } },
-    ]).map((p) => p.id);
+    const ids = (
+      await decode([{ binaryData: { value: "" } }, { id: "po-1", binaryData: { value: "" } }])
+    ).map((p) => p.id);
     expect(ids).toEqual(["po-2", "po-1"]);
   });
 
-  it("validates metadata against its registered schema with POFormatError", () => {
+  it("validates metadata against its registered schema with POFormatError", async () => {
     expect(
-      minorOf(() =>
+      await minorOf(() =>
         decode([
           { formatId: DC, binaryData: { value: b64(JSON.stringify({ creator: "no title" })) } },
         ]),
       ),
     ).toBe("POFormatError");
-    expect(minorOf(() => decode([{ formatId: DC, binaryData: { value: b64("not json") } }]))).toBe(
-      "POFormatError",
-    );
+    expect(
+      await minorOf(() => decode([{ formatId: DC, binaryData: { value: b64("not json") } }])),
+    ).toBe("POFormatError");
   });
 
-  it("treats a formatId that is no registered schema as a data format", () => {
-    const [po] = decode([
+  it("treats a formatId that is no registered schema as a data format", async () => {
+    const [po] = await decode([
       { formatId: "urn:example:format", xmlData: { b64Content: b64("<note>hi</note>") } },
     ]);
     expect(po).toMatchObject({ kind: "data", formatId: "urn:example:format", xml: true });

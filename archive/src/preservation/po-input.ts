@@ -28,7 +28,7 @@ export interface MetadataSchemas {
 export type Identify = (
   bytes: Uint8Array,
   name?: string,
-) => { mimeType: string; puid?: string; formatName?: string; confident?: boolean };
+) => Promise<{ mimeType: string; puid?: string; formatName?: string; confident?: boolean }>;
 
 interface DecodedBase {
   id: string;
@@ -61,12 +61,12 @@ const BASE64 = { test: (text: string) => text.length % 4 === 0 && BASE64_CHARS.t
 
 // Checks and decodes the POs of one request; throws RequesterError parameterError / POFormatError.
 // `existingIds` are ids relObj may name besides the request's own (UpdatePOC: the stored version's).
-export function decodeSubmittedPos(
+export async function decodeSubmittedPos(
   pos: SubmittedPo[],
   schemas: MetadataSchemas,
   identify: Identify,
   existingIds: readonly string[] = [],
-): DecodedPo[] {
+): Promise<DecodedPo[]> {
   if (pos.length === 0) {
     throw requesterError(
       "parameterError",
@@ -75,7 +75,7 @@ export function decodeSubmittedPos(
   }
   const ids = assignIds(pos);
   const known = new Set([...ids, ...existingIds]);
-  return pos.map((po, index) => {
+  const decodeOne = async (po: SubmittedPo, index: number): Promise<DecodedPo> => {
     const id = ids[index]!;
     const where = `po[${index}] (id "${id}")`;
     if (po.binaryData && po.xmlData) {
@@ -139,7 +139,7 @@ export function decodeSubmittedPos(
         mimeType,
       };
     }
-    const detected = identify(bytes, id);
+    const detected = await identify(bytes, id);
     return {
       kind: "data",
       id,
@@ -154,7 +154,9 @@ export function decodeSubmittedPos(
       ...(detected.puid ? { pronomId: detected.puid } : {}),
       ...(detected.formatName ? { formatName: detected.formatName } : {}),
     };
-  });
+  };
+  // Every PO's checks run before any identification is awaited: the first faulty PO answers.
+  return Promise.all(pos.map(decodeOne));
 }
 
 // RFC 6283 hashes an XML data object in its canonical form: xmlData must be XML that can be

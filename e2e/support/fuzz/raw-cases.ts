@@ -60,7 +60,7 @@ function target(host: string, paths: string[]) {
       "/api/auth/%ff",
       "/api/auth/callback/oidc?code=x&state=%ff",
       "/favicon.ico",
-      "/icon.svg",
+      "/favicon.svg",
       "",
     ),
   );

@@ -7,6 +7,7 @@ import { ShieldIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/session";
 import { listSchemas } from "@/lib/metadata/registry";
+import { readerLanguages } from "../../profiles/_lib/retrieve-info";
 
 export const metadata: Metadata = { title: "Preserve objects" };
 
@@ -25,7 +26,7 @@ export default async function PreserveObjectsPage({
     <div className="flex flex-col gap-8">
       <PageHeader
         title="Preserve objects"
-        description="Send files and their metadata to the archive as one new preservation object, sealed with evidence."
+        description="Send files and their metadata to the archive as one new object, sealed with evidence: each file and each metadata record becomes one part of it."
         actions={
           <Link href="/objects" className={buttonClasses("secondary")}>
             Find objects
@@ -35,6 +36,7 @@ export default async function PreserveObjectsPage({
       {mayPreserve ? (
         <PreserveForm
           schemas={listSchemas()}
+          languages={await readerLanguages()}
           initialProfile={typeof profile === "string" ? profile : undefined}
         />
       ) : (

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { IngestProfileNote } from "@/components/profiles/ingest-profile-note";
 import { ProfileDetails } from "@/components/profiles/profile-details";
 import { ResultNotice } from "@/components/results/result-notice";
 import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/session";
-import { profileDescription, profileValidity } from "@/lib/preservation/profile-text";
+import { profileDescription, profileName, profileValidity } from "@/lib/preservation/profile-text";
 import { readerLanguages, retrieveProfiles } from "../_lib/retrieve-info";
 
 type Params = Promise<{ pid: string }>;
@@ -48,8 +49,13 @@ export default async function ProfilePage({ params }: { params: Params }) {
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
-        title={<span className="font-mono text-xl break-all sm:text-2xl">{profile.pid}</span>}
-        description={profileDescription(profile, languages) ?? "The profile has no description."}
+        title={profileName(profile, languages)}
+        description={
+          <>
+            <span className="text-ink-muted block font-mono text-sm break-all">{profile.pid}</span>
+            {profileDescription(profile, languages) ?? "The profile has no description."}
+          </>
+        }
         actions={
           <>
             <Link href="/profiles" className={buttonClasses("secondary")}>
@@ -67,6 +73,7 @@ export default async function ProfilePage({ params }: { params: Params }) {
         }
       />
       <ProfileDetails profile={profile} languages={languages} now={new Date()} />
+      <IngestProfileNote />
     </div>
   );
 }

@@ -9,14 +9,22 @@ import { otherMethods } from "@/lib/api/other-methods";
 
 const noStore = { "Cache-Control": "no-store" };
 
-// GET /api/admin/deletions – deletion requests in the admin's tenants, newest first (?status=pending)
+// GET /api/admin/deletions – deletion requests in the admin's tenants, newest first
+// (?status=pending, ?poId=…); `byYou` marks the caller's own, which only they may withdraw.
 export const GET = apiRoute({ role: "admin" }, async (ctx) => {
-  const status = new URL(ctx.request.url).searchParams.get("status");
+  const query = new URL(ctx.request.url).searchParams;
+  const status = query.get("status");
+  const poId = query.get("poId");
   const known = (deletionStatuses as readonly string[]).includes(status ?? "");
-  const requests = await listRequests(await getDb(), {
+  const rows = await listRequests(await getDb(), {
     tenants: ctx.session.user.tenants,
     ...(known ? { status: status as DeletionStatus } : {}),
+    ...(poId ? { poId } : {}),
   });
+  const requests = rows.map((row) => ({
+    ...row,
+    byYou: row.requestedById === ctx.session.user.id,
+  }));
   return Response.json({ requests }, { headers: noStore });
 });
 

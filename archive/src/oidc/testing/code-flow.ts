@@ -50,6 +50,7 @@ export interface BrowserStep {
   url: string;
   status: number;
   location: string | null;
+  headers: Headers;
   body: string;
 }
 
@@ -69,6 +70,7 @@ export async function browse(
     url,
     status: response.status,
     location: location ? new URL(location, url).href : null,
+    headers: response.headers,
     body: await response.text(),
   };
 }

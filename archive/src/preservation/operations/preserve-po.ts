@@ -18,7 +18,7 @@ import { recordSealing, sealEntries, storeBlobs } from "../seal";
 export const preservePO: Operation<PreservePORequest> = async (request, ctx) => {
   requireWriter(ctx.caller.roles);
   const profile = activeProfile(ctx, request.pro);
-  const decoded = decodeSubmittedPos(
+  const decoded = await decodeSubmittedPos(
     request.po ?? [],
     ctx.services.metadata,
     ctx.services.identify,

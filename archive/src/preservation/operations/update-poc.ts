@@ -31,7 +31,7 @@ export const updatePOC: Operation<UpdatePOCRequest> = async (request, ctx) => {
       "parameterError",
       "deltaPoc is empty: it must carry the POs of the new version.",
     );
-  const decoded = decodeSubmittedPos(
+  const decoded = await decodeSubmittedPos(
     request.deltaPoc,
     services.metadata,
     services.identify,

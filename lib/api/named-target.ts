@@ -1,0 +1,32 @@
+import "server-only";
+// What a refused request was about, for its audit entry: the handler that would have named the
+// target never ran, so read it from the path values, then from a small JSON body.
+
+// Fields that name what a request acts on, most specific first.
+const TARGET_FIELDS = ["poId", "packageId", "id", "key"] as const;
+// A refused request's body is read only when it is small JSON; uploads are never buffered.
+const MAX_BODY_BYTES = 64 * 1024;
+
+function fieldOf(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  for (const field of TARGET_FIELDS) {
+    const named = record[field];
+    if (typeof named === "string" && named !== "") return named;
+  }
+  return undefined;
+}
+
+// The target the request named, or undefined when it named none.
+export async function namedTarget(request: Request, params: unknown): Promise<string | undefined> {
+  const fromPath = fieldOf(params);
+  if (fromPath) return fromPath;
+  const type = request.headers.get("content-type") ?? "";
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (!type.includes("json") || !(length <= MAX_BODY_BYTES) || request.bodyUsed) return undefined;
+  try {
+    return fieldOf(await request.clone().json());
+  } catch {
+    return undefined;
+  }
+}
