@@ -23,6 +23,11 @@ const BENCHMARKS = [
   },
   { name: "proxy", what: "proxy overhead against the archive", file: "scripts/bench-proxy.ts" },
   {
+    name: "memory",
+    what: "resident memory of `npm start -- --demo` at rest",
+    file: "scripts/bench-memory.mjs",
+  },
+  {
     name: "ingest-ui",
     what: "browser upload against curl, status fan-out",
     file: "scripts/bench-ingest-ui.ts",

@@ -54,6 +54,11 @@ const schema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("true")
     .transform((v) => v === "1" || v === "true"),
+  // An external RFC 3161 time-stamp authority instead of the archive's own key: its URL, a PEM file
+  // with its certificate chain (its own certificate first), and how long to wait for an answer.
+  ARCHIVE_TSA_URL: z.url().optional(),
+  ARCHIVE_TSA_CERTS: z.string().optional(),
+  ARCHIVE_TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export interface ArchiveConfig {
@@ -85,6 +90,8 @@ export interface ArchiveConfig {
   fixityPauseMs?: number;
   // Optional so hand-built configs may leave it out; multipart uploads are offered unless false.
   multipart?: boolean;
+  // Optional: unset, the archive time-stamps with its own key (keys/tsa.json).
+  externalTsa?: { url: string; certificatesFile: string; timeoutMs: number };
 }
 
 // The schedules of a config that leaves them out: renewal after two years, a weekly fixity audit.
@@ -106,6 +113,10 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     );
   }
   const e = parsed.data;
+  if (e.ARCHIVE_TSA_URL && !e.ARCHIVE_TSA_CERTS)
+    throw new Error(
+      "The archive cannot start: ARCHIVE_TSA_URL needs ARCHIVE_TSA_CERTS, a PEM file with the time-stamp authority's certificate chain.",
+    );
   return {
     port: e.ARCHIVE_PORT,
     host: e.ARCHIVE_HOST,
@@ -133,5 +144,14 @@ export function loadArchiveConfig(env: NodeJS.ProcessEnv = process.env): Archive
     fixityBudgetMiBps: e.ARCHIVE_FIXITY_BUDGET_MIBPS,
     fixityPauseMs: e.ARCHIVE_FIXITY_PAUSE_MS,
     multipart: e.ARCHIVE_MULTIPART,
+    ...(e.ARCHIVE_TSA_URL && e.ARCHIVE_TSA_CERTS
+      ? {
+          externalTsa: {
+            url: e.ARCHIVE_TSA_URL,
+            certificatesFile: path.resolve(e.ARCHIVE_TSA_CERTS),
+            timeoutMs: e.ARCHIVE_TSA_TIMEOUT_MS,
+          },
+        }
+      : {}),
   };
 }

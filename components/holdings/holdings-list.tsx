@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ArchiveIcon } from "@/components/ui/icons";
 import {
   effectiveSort,
+  holdingsCountText,
   holdingsSearch,
   type HoldingsPage,
   type HoldingsQuery,
@@ -37,7 +38,10 @@ export function HoldingsList({
   path: string;
   isAdmin: boolean;
 }) {
+  // When the count stopped short ("more than 1,000"), the last page is not known: only whether a
+  // next one exists, and the count always reaches past the page shown.
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const hasNext = page.more || page.page < pages;
   const href = (patch: Partial<HoldingsQuery>) => {
     const search = holdingsSearch({ ...query, ...patch });
     return search ? `${path}?${search}` : path;
@@ -61,8 +65,8 @@ export function HoldingsList({
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-ink-muted text-sm" role="status">
-          {page.total === 1 ? "1 object" : `${page.total.toLocaleString("en")} objects`}
-          {pages > 1 ? `, page ${page.page} of ${pages}` : ""}
+          {holdingsCountText(page)}
+          {page.more ? `, page ${page.page}` : pages > 1 ? `, page ${page.page} of ${pages}` : ""}
         </p>
         <a
           href={`/api/catalogue/export${exportSearch ? `?${exportSearch}` : ""}`}
@@ -73,14 +77,14 @@ export function HoldingsList({
         </a>
       </div>
       <HoldingsTable rows={page.rows} query={query} path={path} caption={caption} />
-      {pages > 1 ? (
+      {pages > 1 || page.more ? (
         <nav aria-label="Pages" className="flex items-center gap-2">
           {page.page > 1 ? (
             <Link href={href({ page: page.page - 1 })} className={buttonClasses("secondary", "sm")}>
               Previous page
             </Link>
           ) : null}
-          {page.page < pages ? (
+          {hasNext ? (
             <Link href={href({ page: page.page + 1 })} className={buttonClasses("secondary", "sm")}>
               Next page
             </Link>

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db/client";
 import { sessions, upstreamTokens } from "@/lib/db/schema";
+import { getSessionCache } from "@/lib/server/container";
 import type { SignedInIdentity } from "./claims";
 import type { TokenGrant } from "./oidc-client";
 import {
@@ -61,6 +62,8 @@ export async function endSession(
   reason: EndReason,
   endedBy?: string,
 ): Promise<boolean> {
+  // This process refuses the session from now on; other instances within the cache's TTL.
+  getSessionCache().forget([id]);
   const ended = await db
     .update(sessions)
     .set({ endedAt: new Date(), endReason: reason, endedBy: endedBy ?? null, idToken: null })
@@ -83,6 +86,7 @@ export async function endUserSessions(
       .set({ endedAt: new Date(), endReason: reason, endedBy, idToken: null })
       .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
       .returning({ id: sessions.id });
+    getSessionCache().forget(ended.map((row) => row.id));
     if (ended.length > 0) {
       await tx.delete(upstreamTokens).where(
         inArray(
@@ -161,6 +165,7 @@ export async function setSessionTenant(
     .from(sessions)
     .where(eq(sessions.id, id));
   if (!row || !row.tenants.includes(tenant)) return false;
+  getSessionCache().forget([id]);
   const updated = await db
     .update(sessions)
     .set({ tenant })

@@ -1,12 +1,14 @@
 import "server-only";
 // The signed-in session of the current request, for pages, server actions and route handlers.
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { auth } from "./next-auth";
-import { getSessionLookup } from "@/lib/server/container";
+import { getSessionCache, getSessionLookup } from "@/lib/server/container";
 import type { SessionLookup } from "./request-scope";
+import { lookUpSession, sessionCookieKey } from "./session-cache";
+import type { CheckedSession } from "./session-store";
 import { ADMIN_ROLE } from "./session-rules";
 import { setSessionTenant } from "./session-store";
 import { signInPath } from "./sign-in-path";
@@ -34,28 +36,34 @@ export interface SessionState {
   refused: boolean;
 }
 
-// One lookup per request render: the layout and the page share it.
-const lookUp = cache(async (): Promise<SessionState> => {
-  const scope: SessionLookup = {};
-  await getSessionLookup().run(scope, () => auth());
-  const row = scope.checked?.row;
-  if (!row || !scope.checked) return { session: null, refused: scope.refused === true };
+// The session a checked row describes.
+function sessionOf({ row, expiresAt }: CheckedSession): CurrentSession {
   return {
-    refused: false,
-    session: {
-      id: row.id,
-      user: {
-        id: row.userId,
-        name: row.userName,
-        ...(row.email ? { email: row.email } : {}),
-        roles: row.roles,
-        tenants: row.tenants,
-      },
-      tenant: row.tenant,
-      isAdmin: row.roles.includes(ADMIN_ROLE),
-      expiresAt: scope.checked.expiresAt,
+    id: row.id,
+    user: {
+      id: row.userId,
+      name: row.userName,
+      ...(row.email ? { email: row.email } : {}),
+      roles: row.roles,
+      tenants: row.tenants,
     },
+    tenant: row.tenant,
+    isAdmin: row.roles.includes(ADMIN_ROLE),
+    expiresAt,
   };
+}
+
+// One lookup per request render: the layout and the page share it. A session cookie found valid
+// a moment ago skips next-auth (its decryption) and the database (lib/auth/session-cache.ts).
+const lookUp = cache(async (): Promise<SessionState> => {
+  const key = sessionCookieKey((await cookies()).getAll());
+  const scope: SessionLookup = {};
+  const checked = await lookUpSession(getSessionCache(), key, async () => {
+    await getSessionLookup().run(scope, () => auth());
+    return scope.checked ?? null;
+  });
+  if (!checked) return { session: null, refused: scope.refused === true };
+  return { refused: false, session: sessionOf(checked) };
 });
 
 // The current session, or null when nobody is signed in or the session ended or lapsed.

@@ -117,6 +117,38 @@ describe.each(databases)("upstream token source on $name", ({ url }) => {
     expect(endpoint.calls).toEqual(["refresh:refresh-0"]);
   });
 
+  it("remembering tokens for a moment, reads a burst's token once and still renews once across instances", async () => {
+    const clock = { now: Date.now() };
+    const options = {
+      marginMs: 30_000,
+      refresh: endpoint.refresh,
+      clientCredentials: endpoint.clientCredentials,
+      now: () => clock.now,
+      rememberMs: 2_000,
+    };
+    const [a, b] = [
+      createTokenSource({ db: opened.db, ...options }),
+      createTokenSource({ db: other.db, ...options }),
+    ];
+    const id = await signIn(30_500); // just outside the 30 s margin
+    expect(await a.forSession(id)).toBe("access-0");
+    expect(await b.forSession(id)).toBe("access-0");
+    // A moment later the remembered token is inside the margin: renewed, not handed out again.
+    clock.now += 1_000;
+    const tokens = await Promise.all([
+      ...Array.from({ length: 10 }, () => a.forSession(id)),
+      ...Array.from({ length: 10 }, () => b.forSession(id)),
+    ]);
+    expect(new Set(tokens)).toEqual(new Set(["access-1"]));
+    expect(endpoint.calls).toEqual(["refresh:refresh-0"]);
+    // The renewed token is remembered by the instance that renewed it.
+    await opened.db.delete(upstreamTokens).where(eq(upstreamTokens.key, id));
+    const renewedBy = await Promise.all(
+      [a, b].map((source) => source.forSession(id).catch(() => "read again")),
+    );
+    expect(renewedBy).toContain("access-1");
+  });
+
   it("does not renew a short-lived token on every call: the margin shrinks to a quarter of its lifetime", async () => {
     // A 20-second token with 15 s left, well inside the 30 s margin but in the first quarter of its life.
     const expiresAt = new Date(Date.now() + 15_000);

@@ -17,6 +17,8 @@ import {
 } from "./token-state";
 
 export const SERVICE_KEY = "service";
+// Sessions whose token one instance remembers at a time; the oldest makes room.
+const RECENT_TOKENS = 5_000;
 
 // The caller must sign in again (`session_ended`) or try later (`unavailable`).
 // Mapped by route handlers to 401 and 503; never carries a token.
@@ -38,6 +40,10 @@ export interface TokenSourceOptions {
   refresh(refreshToken: string): Promise<TokenGrant>;
   clientCredentials(): Promise<TokenGrant>;
   now?: () => number;
+  // How long a session's token read from the database is used again without reading it (0: read
+  // every time). The server uses the session cache's TTL: a session ended elsewhere is refused
+  // before its token is asked for, and a token renewed elsewhere is still valid until it expires.
+  rememberMs?: number;
 }
 
 export interface TokenSource {
@@ -55,6 +61,20 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   const inFlight = new Map<string, Promise<string>>();
   // The service token this instance last saw, so a fresh one costs no database read.
   let serviceToken: StoredToken | undefined;
+  // Session tokens read a moment ago: a burst of requests reads the row once. Used only while the
+  // state machine finds them valid; a renewal always locks and re-reads the row.
+  const rememberMs = options.rememberMs ?? 0;
+  const recent = new Map<string, { token: StoredToken; at: number }>();
+  const remember = (key: string, token: StoredToken | undefined) => {
+    recent.delete(key);
+    if (!token || rememberMs <= 0) return;
+    recent.set(key, { token, at: now() });
+    if (recent.size > RECENT_TOKENS) recent.delete(recent.keys().next().value as string);
+  };
+  const recentToken = (key: string) => {
+    const seen = recent.get(key);
+    return seen && now() - seen.at < rememberMs ? seen.token : undefined;
+  };
 
   function singleFlight(key: string, renew: () => Promise<string>): Promise<string> {
     const running = inFlight.get(key);
@@ -145,14 +165,29 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
 
   return {
     async forSession(sessionId) {
+      const known = recentToken(sessionId);
+      if (known) {
+        const step = transition(
+          startRenewal("session"),
+          { type: "read", row: known, locked: false },
+          rules(),
+        );
+        if (step.state.phase.kind === "valid") return step.state.phase.token.accessToken;
+      }
       const [row] = await db.select().from(upstreamTokens).where(eq(upstreamTokens.key, sessionId));
+      remember(sessionId, row);
       const step = transition(
         startRenewal("session"),
         { type: "read", row, locked: false },
         rules(),
       );
       if (step.state.phase.kind !== "locking") return settle(step.state).accessToken;
-      return singleFlight(sessionId, async () => (await renew(sessionId, step)).accessToken);
+      return singleFlight(sessionId, async () => {
+        recent.delete(sessionId);
+        const token = await renew(sessionId, step);
+        remember(sessionId, token);
+        return token.accessToken;
+      });
     },
     async forService() {
       const step = transition(

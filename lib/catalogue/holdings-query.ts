@@ -6,6 +6,9 @@ import { CATALOGUE_STATES, type CatalogueFile } from "@/lib/db/catalogue-schema"
 import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
 
 export const HOLDINGS_PAGE_SIZE = 25;
+// How many matching rows a page counts at most (more when the page itself lies further on): an
+// exact count of a broad search over 100,000 rows reads every match, which costs more than the page.
+export const HOLDINGS_COUNT_CAP = 1_000;
 export const HOLDINGS_SORTS = ["relevance", "title", "date", "profile", "size", "state"] as const;
 export type HoldingsSort = (typeof HOLDINGS_SORTS)[number];
 
@@ -135,7 +138,9 @@ export interface HoldingsRow {
 
 export interface HoldingsPage {
   rows: HoldingsRow[];
+  // The rows the filters match; when `more`, only a lower bound: more than `total` match.
   total: number;
+  more: boolean;
   page: number;
   pageSize: number;
 }
@@ -144,6 +149,12 @@ export interface HoldingsFacets {
   profiles: { id: string; name: string }[];
   formats: string[];
   submitters: { id: string; name: string }[];
+}
+
+// How many objects a page says match: "1 object", "240 objects", "more than 1,000 objects".
+export function holdingsCountText(page: Pick<HoldingsPage, "total" | "more">): string {
+  if (page.more) return `More than ${page.total.toLocaleString("en")} objects`;
+  return page.total === 1 ? "1 object" : `${page.total.toLocaleString("en")} objects`;
 }
 
 // Words for the states, as lists and badges show them.

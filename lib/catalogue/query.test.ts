@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { exportHoldings } from "./export";
-import { HoldingsQuery } from "./holdings-query";
+import { holdingsCountText, HoldingsQuery } from "./holdings-query";
 import type { CatalogueFacts } from "./merge";
 import { holdingsFacets, listHoldings } from "./query";
 import { findObject, labelsOf, recordFacts } from "./store";
@@ -135,6 +135,23 @@ describe("the holdings list", () => {
     const second = await listHoldings(db, ["demo"], q({ sort: "title", page: 2 }), 2);
     expect(ids(second)).toEqual(["proces-verbal"]);
     expect(second.total).toBe(3);
+  });
+
+  it("counts up to a cap, then says only that more match, and always past the page shown", async () => {
+    const db = opened.db;
+    // Three rows, counted at most two: a lower bound, said as one.
+    const capped = await listHoldings(db, ["demo"], q({ sort: "title" }), 1, 2);
+    expect(ids(capped)).toEqual(["annual-report"]);
+    expect(capped).toMatchObject({ total: 2, more: true });
+    expect(holdingsCountText(capped)).toBe("More than 2 objects");
+    // The last page counts to its own end: the count is exact again.
+    const last = await listHoldings(db, ["demo"], q({ sort: "title", page: 3 }), 1, 2);
+    expect(ids(last)).toEqual(["proces-verbal"]);
+    expect(last).toMatchObject({ total: 3, more: false });
+    expect(holdingsCountText(last)).toBe("3 objects");
+    // Under the cap the count is exact.
+    const exact = await listHoldings(db, ["demo"], q({ sort: "title" }), 1, 3);
+    expect(exact).toMatchObject({ total: 3, more: false });
   });
 
   it("never lists, counts or exports a row of a tenant the caller does not hold", async () => {

@@ -3,7 +3,9 @@ import "server-only";
 // searched (full text over the GIN index), sorted and cut into pages.
 //
 // Pages are OFFSET pages: the address names a page ("page 7 of 40"), which a person can bookmark
-// and share, and the count beside it is exact. Every sort has an index that starts with the tenant
+// and share. The count beside it is exact up to HOLDINGS_COUNT_CAP (or just past the page, when the
+// page lies further on) and says "more than" beyond: a broad search ("report") matches a quarter of
+// 100,000 rows, and counting them all read every match for a number nobody pages through. Every sort has an index that starts with the tenant
 // and ends with the id, so a page reads its 25 rows from the index; the cost of a deep offset is
 // the index entries it skips (measured in the catalogue benchmark: the last of 4,000 pages). The
 // export walks the same order by keyset instead, so exporting 100,000 rows never re-skips.
@@ -12,6 +14,7 @@ import type { DashboardDb } from "@/lib/db";
 import { catalogueObjects } from "@/lib/db/schema";
 import {
   effectiveSort,
+  HOLDINGS_COUNT_CAP,
   HOLDINGS_PAGE_SIZE,
   type HoldingsFacets,
   type HoldingsPage,
@@ -122,27 +125,39 @@ const LISTED = {
   sortTitle: t.sortTitle,
 };
 
-// One page of the holdings within `tenants`, with the number of rows the filters match.
+// One page of the holdings within `tenants`, with the number of rows the filters match: exact up
+// to `countCap` rows, or to the end of this page when that is further; beyond, a lower bound.
 export async function listHoldings(
   db: DashboardDb,
   tenants: readonly string[],
   query: HoldingsQuery,
   pageSize = HOLDINGS_PAGE_SIZE,
+  countCap = HOLDINGS_COUNT_CAP,
 ): Promise<HoldingsPage> {
   const where = and(...holdingsConditions(tenants, query));
-  const [rows, [counted]] = await Promise.all([
+  const offset = (query.page - 1) * pageSize;
+  const counted = Math.max(countCap, offset + pageSize);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(t)
+    .where(where)
+    .limit(counted + 1)
+    .as("matching");
+  const [rows, [n]] = await Promise.all([
     db
       .select(LISTED)
       .from(t)
       .where(where)
       .orderBy(...orderOf(query))
       .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    db.select({ n: count() }).from(t).where(where),
+      .offset(offset),
+    db.select({ n: count() }).from(matching),
   ]);
+  const total = Number(n?.n ?? 0);
   return {
     rows: rows.map((r) => toHoldingsRow(r as Row)),
-    total: Number(counted?.n ?? 0),
+    total: Math.min(total, counted),
+    more: total > counted,
     page: query.page,
     pageSize,
   };

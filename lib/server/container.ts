@@ -9,7 +9,10 @@ import "server-only";
 //    └──► status hub (one poller per SIP; a PostgreSQL relay when DATABASE_URL) ──► journal
 //
 //   process caches: issuer metadata, the archive's capabilities, overview reads, metadata schemas,
-//   and the request scope that carries a looked-up session from next-auth to the routes.
+//   sessions found valid in the last 2 s (by cookie), and the request scope that carries a
+//   looked-up session from next-auth to the routes.
+//
+//   process state: the catalogue sync's running run and its schedule (one run per process).
 //
 // Route modules of one `next start` do not share module state, so everything lives on one
 // globalThis key. Parts are made lazily because `next build` imports these modules without a
@@ -20,8 +23,14 @@ import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
 import { requestToken, type IssuerMetadataCache } from "@/lib/auth/oidc-client";
 import type { SessionLookup } from "@/lib/auth/request-scope";
+import {
+  createSessionCache,
+  SESSION_CACHE_TTL_MS,
+  type SessionCache,
+} from "@/lib/auth/session-cache";
 import { oidcSettings, TOKEN_MARGIN_MS } from "@/lib/auth/settings";
 import { createTokenSource, type TokenSource } from "@/lib/auth/token-source";
+import type { RunSummary } from "@/lib/catalogue/sync-runner";
 import { openDashboardDb, type DashboardDb } from "@/lib/db/client";
 import { loadEnv, type Env } from "@/lib/env";
 import { createIngestClient, type IngestClient } from "@/lib/ingest/client";
@@ -50,7 +59,15 @@ interface Parts {
   overviewReads: TtlCache<PackageRead>;
   issuerMetadata: IssuerMetadataCache;
   sessionLookup: AsyncLocalStorage<SessionLookup>;
+  sessionCache: SessionCache;
   metadataRegistry: { dir: string; registry: MetadataRegistry };
+  catalogueSync: CatalogueSyncState;
+}
+
+// The catalogue sync of this process: the run under way, and the timer of the schedule.
+export interface CatalogueSyncState {
+  running?: Promise<RunSummary>;
+  schedule?: NodeJS.Timeout;
 }
 
 interface Container {
@@ -101,6 +118,7 @@ export function getTokenSource(): Promise<TokenSource> {
     createTokenSource({
       db: await getDb(),
       marginMs: TOKEN_MARGIN_MS,
+      rememberMs: SESSION_CACHE_TTL_MS,
       refresh: (refreshToken) =>
         requestToken(oidcSettings(), { grant_type: "refresh_token", refresh_token: refreshToken }),
       clientCredentials: () => requestToken(oidcSettings(), { grant_type: "client_credentials" }),
@@ -242,6 +260,11 @@ export function getSessionLookup(): AsyncLocalStorage<SessionLookup> {
   return once("sessionLookup", () => new AsyncLocalStorage<SessionLookup>());
 }
 
+// Sessions found valid in the last moment, by session cookie (lib/auth/session-cache.ts).
+export function getSessionCache(): SessionCache {
+  return once("sessionCache", () => createSessionCache());
+}
+
 // The metadata schemas in `dir`, compiled once (again when another folder is asked for).
 export function getMetadataRegistryIn(dir: string): MetadataRegistry {
   const { parts } = container();
@@ -251,7 +274,14 @@ export function getMetadataRegistryIn(dir: string): MetadataRegistry {
   return parts.metadataRegistry.registry;
 }
 
-// Forgets every part: the next use makes it again from the environment (tests).
+// The catalogue sync's run and schedule, shared by every route and the instrumentation hook.
+export function getCatalogueSyncState(): CatalogueSyncState {
+  return once("catalogueSync", () => ({}));
+}
+
+// Forgets every part: the next use makes it again from the environment (tests). A scheduled sync
+// stops with the parts it would have used.
 export function resetServer(): void {
+  clearTimeout(holder.__scriptoriumServer?.parts.catalogueSync?.schedule);
   holder.__scriptoriumServer = undefined;
 }

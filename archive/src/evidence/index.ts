@@ -19,6 +19,7 @@ export {
   type RenewedEvidence,
 } from "./renew";
 export { generateTsaKey, jwkThumbprint, loadTsa, type Tsa, type TsaKey } from "./timestamp";
+export { remoteTsa, TsaUnavailableError } from "./timestamp-remote";
 export {
   validateEvidenceRecord,
   type ValidateEvidenceInput,

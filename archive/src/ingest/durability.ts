@@ -21,10 +21,36 @@ export function databaseSyncer(
       await handle.close();
     }
   };
-  return async () => {
+  const syncAll = async () => {
     const entries = await readdir(walDir, { withFileTypes: true }).catch(() => []);
     // Segments without unwritten pages sync at almost no cost; only the current one has any.
     for (const entry of entries) if (entry.isFile()) await sync(path.join(walDir, entry.name));
     await sync(walDir);
+  };
+  return groupCommit(syncAll);
+}
+
+// Group commit: a caller waits for a sync that starts after its call, so its commit is covered;
+// callers arriving while a sync runs share the next one, so concurrent requests cost one sync.
+export function groupCommit(syncAll: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const run = (): Promise<void> => {
+    const current = syncAll().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (!running) return run();
+    // A sync is under way, perhaps from before this caller's commit: wait for it, then share one more.
+    next ??= running
+      .catch(() => {})
+      .then(() => {
+        next = null;
+        return run();
+      });
+    return next;
   };
 }

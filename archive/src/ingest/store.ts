@@ -63,12 +63,16 @@ export async function lockPackage(
   tx: Queryable,
   key: { tenant: string; packageId: string; profile: string },
 ): Promise<PackageRow> {
-  await tx.insert(packages).values(key).onConflictDoNothing();
+  // One statement: an update on conflict locks the existing row as SELECT ... FOR UPDATE would,
+  // and changes nothing in it (the profile is set to its own value).
   const [row] = await tx
-    .select()
-    .from(packages)
-    .where(and(eq(packages.tenant, key.tenant), eq(packages.packageId, key.packageId)))
-    .for("update");
+    .insert(packages)
+    .values(key)
+    .onConflictDoUpdate({
+      target: [packages.tenant, packages.packageId],
+      set: { profile: sql`${packages.profile}` },
+    })
+    .returning();
   if (!row) throw new Error("The package row vanished while it was being locked.");
   return row;
 }

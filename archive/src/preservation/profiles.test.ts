@@ -62,6 +62,14 @@ describe("the shipped preservation profiles", () => {
     expect(retrieve?.opt?.[0]?.form.map((f) => f.fid)).toContain(
       defaultFormat(profiles.list()[0]!.poFormats),
     );
+    expect(etsi).not.toHaveProperty("ext");
+  });
+
+  it("carries the time-stamp authority's chain in an ETSI profile extension", () => {
+    const pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+    expect(toEtsiProfile(profiles.list()[0]!, pem).ext).toEqual([
+      { name: "urn:scriptorium:tsa-certificates", value: pem },
+    ]);
   });
 });
 

@@ -135,8 +135,14 @@ export function defaultFormat(formats: ProfileFormat[]): string {
   return (formats.find((f) => f.def) ?? formats[0])?.fid ?? "";
 }
 
-// The ETSI form of a profile: Scriptorium's own fields become the RetrievePO operation's parameters.
-export function toEtsiProfile(profile: PreservationProfile) {
+// The name of the profile extension (md-ExtensionType, a name and a string) that carries the PEM
+// certificate chain of the time-stamp authority sealing the profile's evidence: ETSI's profile has no
+// field for it, and its free-text description is the operator's, in several languages.
+export const TSA_CERTIFICATES_EXTENSION = "urn:scriptorium:tsa-certificates";
+
+// The ETSI form of a profile: Scriptorium's own fields become the RetrievePO operation's parameters;
+// `tsaCertificates` (PEM) goes into the extension above.
+export function toEtsiProfile(profile: PreservationProfile, tsaCertificates?: string) {
   const { ingestProfile: _ingestProfile, poFormats, ...etsi } = profile;
   const operations = [
     "RetrieveInfo",
@@ -161,5 +167,8 @@ export function toEtsiProfile(profile: PreservationProfile) {
           }
         : { name },
     ),
+    ...(tsaCertificates
+      ? { ext: [{ name: TSA_CERTIFICATES_EXTENSION, value: tsaCertificates }] }
+      : {}),
   };
 }

@@ -7,9 +7,10 @@ import { removeUnreferencedBlobs } from "../blobs/references";
 import type { BlobHold, BlobStore } from "../blobs/store";
 import type { ArchiveDb } from "../db/client";
 import { packages, packageVersions } from "../db/schema";
-import { createEvidenceRecords, type Tsa } from "../evidence";
+import { createEvidenceRecords, type Tsa, TsaUnavailableError } from "../evidence";
 import { appendTrace, getVersion } from "../ingest/store";
 import type { Queryable } from "../jobs/queue";
+import { responderError } from "./errors";
 import { entriesFromVersion, type PendingBlob, type PoEntry } from "./manifest";
 import { sealedVersions, type StoredEvidenceRecord } from "./tables";
 
@@ -25,7 +26,9 @@ export interface SealDeps {
   tsa: Tsa;
 }
 
-// Evidence records over the POs' digests, one per PO, under one time-stamp.
+// Evidence records over the POs' digests, one per PO, under one time-stamp. It runs before anything
+// is committed, so an external time-stamp authority that is down or answers wrong leaves nothing
+// behind: the caller is told to try again later, and the ingest API's versions wait for the sweep.
 export async function sealEntries(
   tsa: Tsa,
   entries: PoEntry[],
@@ -39,6 +42,13 @@ export async function sealEntries(
     })),
     tsa,
     now,
+  }).catch((error: unknown) => {
+    if (!(error instanceof TsaUnavailableError)) throw error;
+    console.error(`sealing failed: ${error.message}`);
+    throw responderError(
+      "externalServiceUnavailable",
+      "The time-stamp authority could not time-stamp the evidence records, so nothing was preserved; try again later.",
+    );
   });
   return {
     evidenceTime: new Date(created.time),

@@ -4,19 +4,28 @@ import { chmod, link, mkdir, readFile, rename, rm, writeFile } from "node:fs/pro
 import path from "node:path";
 import type { JWK } from "jose";
 import type { ArchiveConfig } from "../config";
-import { generateTsaKey, loadTsa, type Tsa } from "../evidence";
+import { generateTsaKey, loadTsa, remoteTsa, type Tsa } from "../evidence";
 
 export interface ArchiveTsa {
+  // The authority that seals from now on.
   tsa: Tsa;
-  // The public key ValidateEvidence trusts.
+  // Its public key.
   publicJwk: JWK;
+  // The keys ValidateEvidence trusts: the sealing authority's, and the archive's own key when an
+  // external authority replaced it, since the records it sealed stay valid.
+  trustedKeys: JWK[];
 }
 
-// The time-stamp authority the archive's configuration names. Its certificate chain is also written
-// to keys/tsa-certificates.pem, public (0644), apart from the private key in keys/tsa.json (0600):
-// what an operator hands to auditors, as GET /preservation/tsa/certificates serves it.
-export async function loadArchiveTsa(config: Pick<ArchiveConfig, "dataDir">): Promise<ArchiveTsa> {
-  const archiveTsa = await loadOrCreateTsa(config.dataDir);
+// The time-stamp authority the archive's configuration names: the external one (ARCHIVE_TSA_URL)
+// or the archive's own key. Its certificate chain is also written to keys/tsa-certificates.pem,
+// public (0644), apart from the private key in keys/tsa.json (0600): what an operator hands to
+// auditors, as GET /preservation/tsa/certificates serves it.
+export async function loadArchiveTsa(
+  config: Pick<ArchiveConfig, "dataDir" | "externalTsa">,
+): Promise<ArchiveTsa> {
+  const archiveTsa = config.externalTsa
+    ? await loadExternalTsa(config.dataDir, config.externalTsa)
+    : await loadOrCreateTsa(config.dataDir);
   const pem = path.join(config.dataDir, "keys", "tsa-certificates.pem");
   const temp = `${pem}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temp, certificatesPem(archiveTsa.tsa.certificates), { mode: 0o644 });
@@ -52,7 +61,37 @@ export async function loadOrCreateTsa(dataDir: string): Promise<ArchiveTsa> {
       `The archive cannot start: ${file} is not a usable TSA key (${(error as Error).message}).`,
     );
   }
-  return { tsa, publicJwk: tsa.publicJwk };
+  return { tsa, publicJwk: tsa.publicJwk, trustedKeys: [tsa.publicJwk] };
+}
+
+async function loadExternalTsa(
+  dataDir: string,
+  external: NonNullable<ArchiveConfig["externalTsa"]>,
+): Promise<ArchiveTsa> {
+  const source = `ARCHIVE_TSA_CERTS (${external.certificatesFile})`;
+  let tsa: Tsa;
+  try {
+    const certificates = readPemCertificates(await readFile(external.certificatesFile, "utf8"));
+    tsa = remoteTsa({ ...external, certificates }, source);
+  } catch (error) {
+    throw new Error(
+      `The archive cannot start: ${source} is not a usable certificate chain (${(error as Error).message}).`,
+    );
+  }
+  const own = await readKey(path.join(dataDir, "keys", "tsa.json"));
+  const ownJwk = own ? loadTsa(own).publicJwk : undefined;
+  return {
+    tsa,
+    publicJwk: tsa.publicJwk,
+    trustedKeys: ownJwk ? [tsa.publicJwk, ownJwk] : [tsa.publicJwk],
+  };
+}
+
+// The DER certificates of a PEM file, in the file's order.
+export function readPemCertificates(pem: string): Buffer[] {
+  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map(
+    ([, body]) => Buffer.from(body!.replace(/\s+/g, ""), "base64"),
+  );
 }
 
 async function readKey(file: string): Promise<JWK | undefined> {

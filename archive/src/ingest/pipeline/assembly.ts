@@ -5,14 +5,9 @@
 import type { JobRow } from "../../jobs/queue";
 import { completeJob } from "../../jobs/queue";
 import { dropSipBlobs } from "../sip-blobs";
-import {
-  addVersion,
-  appendTrace,
-  getVersion,
-  type StoredFile,
-  type StoredMetadata,
-} from "../store";
-import { addPluginReport, setSubmissionStatus } from "../submissions";
+import { addVersion, getVersion, type StoredFile, type StoredMetadata } from "../store";
+import { setSubmissionStatus } from "../submissions";
+import type { PipelineProgress } from "./progress";
 import type { PipelineContext, PluginResult } from "./types";
 
 export const ASSEMBLY_PLUGIN = "package-assembly";
@@ -58,21 +53,23 @@ export async function recordFailure(
   job: JobRow,
   pluginName: string,
   result: PluginResult,
+  progress: PipelineProgress,
 ) {
   const { record } = ctx;
+  progress.report({ pluginName, ...result });
+  progress.trace({
+    ...traceKey(ctx),
+    operation: `plugin ${pluginName}`,
+    detail: `${result.status}: ${result.message}`,
+  });
+  progress.trace({
+    ...traceKey(ctx),
+    operation: "SIP failed",
+    detail: `${pluginName}: ${result.message}`,
+  });
   await ctx.deps.db.transaction(async (tx) => {
-    await addPluginReport(tx, record.submissionId, { pluginName, ...result });
-    await appendTrace(tx, {
-      ...traceKey(ctx),
-      operation: `plugin ${pluginName}`,
-      detail: `${result.status}: ${result.message}`,
-    });
+    await progress.write(tx);
     await setSubmissionStatus(tx, record.submissionId, "FAILED");
-    await appendTrace(tx, {
-      ...traceKey(ctx),
-      operation: "SIP failed",
-      detail: `${pluginName}: ${result.message}`,
-    });
     await completeJob(tx, job.id);
   });
 }
@@ -88,7 +85,11 @@ function traceKey(ctx: FailureContext) {
 }
 
 // Assembles the next version of the package, or records why it cannot.
-export async function assemblePackage(ctx: PipelineContext, job: JobRow): Promise<void> {
+export async function assemblePackage(
+  ctx: PipelineContext,
+  job: JobRow,
+  progress: PipelineProgress,
+): Promise<void> {
   const { record, deps } = ctx;
   const newFiles = storedFiles(ctx);
   const newMetadatas = ctx.metadatas.flatMap((m) => (m.stored ? [m.stored] : []));
@@ -113,31 +114,24 @@ export async function assemblePackage(ctx: PipelineContext, job: JobRow): Promis
     const message = base
       ? `Version ${version} of package ${record.packageId} added (delta of version ${base.version}): ${files.length} representation(s), ${metadatas.length} package metadata record(s); earlier versions kept.`
       : `Package ${record.packageId} created as an AIP: version 1 with ${files.length} representation(s), ${metadatas.length} package metadata record(s).`;
-    await addPluginReport(tx, record.submissionId, {
-      pluginName: ASSEMBLY_PLUGIN,
-      status: "SUCCESS",
-      message,
-    });
-    await appendTrace(tx, {
+    progress.report({ pluginName: ASSEMBLY_PLUGIN, status: "SUCCESS", message });
+    progress.trace({
       ...traceKey(ctx),
       operation: `plugin ${ASSEMBLY_PLUGIN}`,
       detail: `SUCCESS: ${message}`,
     });
-    await appendTrace(tx, {
+    progress.trace({
       ...traceKey(ctx),
       operation: "version added",
       object: `${record.packageId}@${version}`,
       detail: `${files.length} file(s) from SIP ${ctx.submissionName}`,
     });
+    progress.trace({ ...traceKey(ctx), operation: "SIP ingested", detail: `version ${version}` });
+    await progress.write(tx);
     await setSubmissionStatus(tx, record.submissionId, "INGESTED", version);
     await dropSipBlobs(tx, record.submissionId);
-    await appendTrace(tx, {
-      ...traceKey(ctx),
-      operation: "SIP ingested",
-      detail: `version ${version}`,
-    });
     await completeJob(tx, job.id);
     return null;
   });
-  if (failure) await recordFailure(ctx, job, ASSEMBLY_PLUGIN, failure);
+  if (failure) await recordFailure(ctx, job, ASSEMBLY_PLUGIN, failure, progress);
 }

@@ -21,6 +21,7 @@ import { bagValidation } from "./bag-validation";
 import { fixity } from "./fixity";
 import { formatIdentification } from "./format-identification";
 import { metadataValidation } from "./metadata-validation";
+import { createPipelineProgress } from "./progress";
 import { contentRetrieval } from "./retrieval";
 import type { PipelineContext, Plugin, WorkMetadata } from "./types";
 
@@ -121,10 +122,13 @@ async function runPlugins(
 ): Promise<void> {
   const ctx = contextOf(deps, record, submissionName, workDir, hold);
   if (typeof ctx === "string") {
-    await recordFailure({ deps, record, submissionName }, job, "profile", {
-      status: "FAILURE",
-      message: ctx,
-    });
+    await recordFailure(
+      { deps, record, submissionName },
+      job,
+      "profile",
+      { status: "FAILURE", message: ctx },
+      createPipelineProgress(record.submissionId),
+    );
     return;
   }
   const key = {
@@ -133,21 +137,23 @@ async function runPlugins(
     subject: "archive",
     object: submissionName,
   };
+  const progress = createPipelineProgress(record.submissionId);
   for (const plugin of PLUGINS) {
     if (plugin.appliesTo && !plugin.appliesTo(record)) continue;
     const result = await plugin.run(ctx);
     if (result.status === "FAILURE") {
-      await recordFailure(ctx, job, plugin.name, result);
+      await recordFailure(ctx, job, plugin.name, result, progress);
       return;
     }
-    await addPluginReport(deps.db, record.submissionId, { pluginName: plugin.name, ...result });
-    await appendTrace(deps.db, {
+    progress.report({ pluginName: plugin.name, ...result });
+    progress.trace({
       ...key,
       operation: `plugin ${plugin.name}`,
       detail: `${result.status}: ${result.message}`,
     });
+    await progress.flushIfSlow(deps.db);
   }
-  await assemblePackage(ctx, job);
+  await assemblePackage(ctx, job, progress);
 }
 
 // The job is complete whatever happens here; an interrupted cleanup of a FAILED SIP is finished by

@@ -3,6 +3,7 @@ import type { RetrieveInfoRequest } from "@scriptorium/contract/preservation/sch
 import type { Operation } from "../context";
 import { requesterError } from "../errors";
 import { selectProfiles, toEtsiProfile } from "../profiles";
+import { certificatesPem } from "../tsa-key";
 
 // POST /preservation/RetrieveInfo – list preservation profiles
 export const retrieveInfo: Operation<RetrieveInfoRequest> = async (request, ctx) => {
@@ -12,5 +13,6 @@ export const retrieveInfo: Operation<RetrieveInfoRequest> = async (request, ctx)
     throw requesterError("parameterError", `The archive offers no profile "${request.pro}".`);
   }
   const selected = selectProfiles(all, { pro: request.pro, stat: request.stat }, ctx.now);
-  return { body: { pro: selected.map(toEtsiProfile) } };
+  const chain = certificatesPem(ctx.services.tsa.tsa.certificates);
+  return { body: { pro: selected.map((profile) => toEtsiProfile(profile, chain)) } };
 };

@@ -46,7 +46,7 @@ export const validateEvidence: Operation<ValidateEvidenceRequest> = async (reque
     ...(dataContent !== undefined ? { dataObject: Buffer.from(dataContent, "base64") } : {}),
     // An XML data object is hashed in its canonical form too, as RFC 6283 verifiers do.
     xml: po?.xmlData !== undefined,
-    trustedKeys: [ctx.services.tsa.publicJwk],
+    trustedKeys: ctx.services.tsa.trustedKeys,
   });
   const report = renderValidationReport(result, {
     ...(ev.poId ? { poId: ev.poId } : {}),
