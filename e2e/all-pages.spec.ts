@@ -66,6 +66,7 @@ const PAGES = [
   { path: "/profiles/:pid", where: "a profile" },
   { path: "/ingest", where: "the ingest wizard" },
   { path: "/ingest/sip", where: "the SIP form" },
+  { path: "/batch", where: "batch ingest" },
   { path: "/ingests", where: "the ingest journal" },
   { path: "/ingests/:package/:submission", where: "a SIP's status" },
   { path: "/packages/:package", where: "a package's metadata update" },

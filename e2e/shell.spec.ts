@@ -8,6 +8,7 @@ const SECTIONS = [
   { link: "Overview", path: "/", heading: "Overview" },
   { link: "Profiles", path: "/profiles", heading: "Profiles" },
   { link: "Ingest", path: "/ingest", heading: "Ingest" },
+  { link: "Batch", path: "/batch", heading: "Batch ingest" },
   { link: "Ingests", path: "/ingests", heading: "Ingests" },
   { link: "Objects", path: "/objects", heading: "Objects" },
   { link: "Admin", path: "/admin", heading: "Admin" },

@@ -39,6 +39,11 @@ const BENCHMARKS = [
     // It reuses the dashboard's server modules.
     nodeArgs: ["--conditions=react-server"],
   },
+  {
+    name: "batch",
+    what: "1,000 documents by the batch page against the terminal command",
+    file: "scripts/bench-batch.ts",
+  },
 ];
 
 const wanted = process.argv.slice(2);

@@ -2,9 +2,11 @@
 // The journal's filters: status, plugin outcome, user (admins), profile and submission dates.
 // Each change applies at once; the URL keeps them, so a filtered view can be shared.
 import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
 import { IN_PROGRESS, NO_OUTCOME, type JournalPage } from "@/lib/journal/submission-filters";
+import { batchListOptions } from "@/lib/queries/batch";
 import { hasFilters, type JournalView } from "./journal-url";
 
 export interface JournalFiltersProps {
@@ -59,8 +61,9 @@ export function JournalFilters({
       ...(view.status && view.status !== IN_PROGRESS ? [view.status] : []),
     ]),
   ];
+  const batches = useQuery(batchListOptions()).data?.batches ?? [];
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
+    <fieldset className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end">
       <legend className="sr-only">Filter the submissions</legend>
       <Select
         id="journal-status"
@@ -116,6 +119,22 @@ export function JournalFilters({
           </option>
         ))}
       </Select>
+      <Select
+        id="journal-batch"
+        label="Batch"
+        value={view.batch}
+        onChange={(batch) => onChange({ batch })}
+      >
+        <option value="">Any batch</option>
+        {view.batch && !batches.some((b) => b.id === view.batch) ? (
+          <option value={view.batch}>This batch</option>
+        ) : null}
+        {batches.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name} ({b.total}, {b.createdAt.slice(0, 10)})
+          </option>
+        ))}
+      </Select>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="journal-from" className={labelClasses}>
           Submitted from
@@ -148,7 +167,15 @@ export function JournalFilters({
           size="sm"
           className="w-fit"
           onClick={() =>
-            onChange({ status: "", outcome: "", user: "", profile: "", from: "", to: "" })
+            onChange({
+              status: "",
+              outcome: "",
+              user: "",
+              profile: "",
+              from: "",
+              to: "",
+              batch: "",
+            })
           }
         >
           Clear the filters

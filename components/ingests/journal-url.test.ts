@@ -14,9 +14,18 @@ describe("journal page URL", () => {
       profile: "",
       from: "2025-02-01",
       to: "",
+      batch: "",
       page: 1,
     });
     expect(journalViewSearch(view)).toBe("view=review&status=FAILED&from=2025-02-01");
+  });
+
+  it("keeps a batch id and ignores anything else in its place", () => {
+    const id = "0b8f2a52-51a4-4f6e-9d9b-2f0f7c1b6d2e";
+    const view = journalViewFrom(new URLSearchParams(`batch=${id}`));
+    expect(apiQueryOf(view)).toEqual({ view: "all", page: 1, batch: id });
+    expect(journalViewSearch(view)).toBe(`batch=${id}`);
+    expect(journalViewFrom(new URLSearchParams("batch=letters")).batch).toBe("");
   });
 
   it("turns calendar days into the reader's local day boundaries", () => {

@@ -11,10 +11,13 @@ export interface JournalView {
   // YYYY-MM-DD in the reader's zone, or "".
   from: string;
   to: string;
+  // A batch's id: only its packages.
+  batch: string;
   page: number;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const BATCH = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The view from the page's search parameters; anything malformed falls back to "no filter".
 export function journalViewFrom(params: URLSearchParams): JournalView {
@@ -29,6 +32,7 @@ export function journalViewFrom(params: URLSearchParams): JournalView {
     profile: text("profile"),
     from: day("from"),
     to: day("to"),
+    batch: BATCH.test(text("batch")) ? text("batch") : "",
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -52,6 +56,7 @@ export function apiQueryOf(view: JournalView): JournalQueryInput {
     ...(view.profile ? { profile: view.profile } : {}),
     ...(view.from ? { from: dayBoundary(view.from, false) } : {}),
     ...(view.to ? { to: dayBoundary(view.to, true) } : {}),
+    ...(view.batch ? { batch: view.batch } : {}),
   };
 }
 
@@ -68,5 +73,7 @@ export function journalViewSearch(view: JournalView): string {
 
 // Whether any filter narrows the list.
 export function hasFilters(view: JournalView): boolean {
-  return Boolean(view.status || view.outcome || view.user || view.profile || view.from || view.to);
+  return Boolean(
+    view.status || view.outcome || view.user || view.profile || view.from || view.to || view.batch,
+  );
 }

@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from "react";
 import {
   ArchiveIcon,
+  FolderIcon,
   GridIcon,
   LayersIcon,
   ListIcon,
@@ -32,6 +33,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: "Ingest",
     summary: "Send a new package with its files and metadata.",
     icon: UploadIcon,
+  },
+  {
+    href: "/batch",
+    label: "Batch",
+    summary: "Send a folder and its metadata spreadsheet as many packages.",
+    icon: FolderIcon,
   },
   {
     href: "/ingests",

@@ -68,6 +68,15 @@ export function UploadIcon(props: IconProps) {
   );
 }
 
+// A folder.
+export function FolderIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 6.5a2 2 0 0 1 2-2h4l2 2.5h7a2 2 0 0 1 2 2v8.5a2 2 0 0 1-2 2h-13a2 2 0 0 1-2-2Z" />
+    </Icon>
+  );
+}
+
 // A checklist.
 export function ListIcon(props: IconProps) {
   return (

@@ -6,6 +6,7 @@ import "server-only";
 import type { CurrentSession } from "@/lib/auth/session";
 import type { CatalogueRecorder } from "@/lib/catalogue/recorder";
 import type { AuditEntry } from "@/lib/journal/audit";
+import type { BatchStore } from "@/lib/batch/store";
 import type { IngestClient } from "@/lib/ingest/client";
 import type { PreservationClient } from "@/lib/preservation/client";
 import type { SubmissionJournal } from "./journal";
@@ -19,6 +20,8 @@ export interface ApiDeps {
   getUpstreamToken(session: ApiSession): Promise<string>;
   recordAudit(entry: AuditEntry): Promise<void>;
   journal: SubmissionJournal;
+  // Batches and their packages, each package sent at most once.
+  batches: BatchStore;
   // The holdings catalogue, fed from what the routes send and read.
   catalogue: CatalogueRecorder;
   ingest: IngestClient;

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  // The thing is in another state (e.g. a batch package being sent already).
+  CONFLICT: 409,
   REQUEST_TIMEOUT: 408,
   JSON_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -24,6 +24,7 @@ beforeEach(() => {
       audits.push(entry);
     },
     journal: {} as ApiDeps["journal"],
+    batches: {} as ApiDeps["batches"],
     catalogue: {} as ApiDeps["catalogue"],
     ingest: {} as ApiDeps["ingest"],
     preservation: {} as ApiDeps["preservation"],

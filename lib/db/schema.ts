@@ -154,5 +154,7 @@ export const statusSnapshots = pgTable(
   (t) => [primaryKey({ columns: [t.tenant, t.packageId, t.submissionName] })],
 );
 
+// Batches sent from a folder and a spreadsheet.
+export * from "./batch-schema";
 // The holdings catalogue and its sync cursor.
 export * from "./catalogue-schema";

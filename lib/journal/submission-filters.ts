@@ -52,6 +52,8 @@ export const JournalQuery = z.object({
   // A user id; only admins may name another user than themselves.
   user: optionalText("user"),
   profile: optionalText("profile"),
+  // Only the packages of one batch (its id).
+  batch: z.uuid({ error: "batch must be the id of a batch" }).optional(),
   // Submitted at or after / at or before these instants (ISO 8601).
   from: instant,
   to: instant,

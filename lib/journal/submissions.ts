@@ -18,7 +18,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
-import { catalogueObjects, submissions } from "@/lib/db/schema";
+import { batchItems, catalogueObjects, submissions } from "@/lib/db/schema";
 import { SIP_TERMINAL_STATUSES } from "@scriptorium/contract/ingest/schemas";
 import { pluginOutcomeOf } from "@/lib/ingest/watch/plugin-reports";
 import { findUnstorableText } from "@scriptorium/contract/storable-text";
@@ -88,6 +88,11 @@ export function journalConditions(viewer: JournalViewer, query: JournalQuery): S
   }
   if (query.outcome) conditions.push(outcomeCondition(query.outcome));
   if (query.profile) conditions.push(eq(submissions.profile, query.profile));
+  if (query.batch) {
+    conditions.push(
+      sql`exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${query.batch} and ${batchItems.packageId} = ${submissions.packageId} and ${batchItems.submissionName} = ${submissions.submissionName})`,
+    );
+  }
   if (query.from) conditions.push(gte(submissions.submittedAt, new Date(query.from)));
   if (query.to) conditions.push(lte(submissions.submittedAt, new Date(query.to)));
   if (query.view === "review") {

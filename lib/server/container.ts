@@ -163,6 +163,7 @@ const API_KEYS: readonly (keyof ApiDeps)[] = [
   "getUpstreamToken",
   "recordAudit",
   "journal",
+  "batches",
   "catalogue",
   "ingest",
   "preservation",
@@ -178,12 +179,14 @@ async function wireApi(): Promise<ApiDeps> {
     { recordAudit },
     { assertDirectDeletionAllowed },
     journal,
+    batches,
     { createCatalogueRecorder },
   ] = await Promise.all([
     import("@/lib/auth/session"),
     import("@/lib/journal/audit"),
     import("@/lib/deletions/guard"),
     import("@/lib/api/journal"),
+    import("@/lib/batch/store"),
     import("@/lib/catalogue/recorder"),
   ]);
   return {
@@ -192,6 +195,7 @@ async function wireApi(): Promise<ApiDeps> {
     getUpstreamToken,
     recordAudit: (entry) => recordAudit(entry),
     journal: journal.createSubmissionJournal(getDb),
+    batches: batches.createBatchStore(getDb),
     catalogue: createCatalogueRecorder(getDb),
     ingest: getIngestClient(),
     preservation: getPreservationClient(),

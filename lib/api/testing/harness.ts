@@ -12,6 +12,7 @@ import { createPreservationClient } from "@/lib/preservation/client";
 import { assertDirectDeletionAllowed } from "@/lib/deletions/guard";
 import { configureApi, resetApi, type ApiDeps } from "../deps";
 import { createSubmissionJournal } from "../journal";
+import { createBatchStore } from "@/lib/batch/store";
 
 export const APP_ORIGIN = "http://localhost:3000";
 export const TENANT_HEADER = "X-Vendor-Repository";
@@ -116,6 +117,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       options.mode === "service" ? tokens.forService() : tokens.forSession(session.id),
     recordAudit: (entry) => recordAudit(entry, dashboard.db),
     journal: createSubmissionJournal(async () => dashboard.db),
+    batches: createBatchStore(async () => dashboard.db),
     catalogue: createCatalogueRecorder(async () => dashboard.db),
     ingest: createIngestClient({
       ...upstream,

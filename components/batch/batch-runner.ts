@@ -1,0 +1,154 @@
+// Wires the batch queue to the browser: each package goes through the wizard's own path (the
+// upload planner, sendFile for large files (in parts where the archive offers it), sendPlan, PUT /api/ingest/document with the batch
+// and package named so the server sends it at most once), the state is saved to IndexedDB, the
+// SIP statuses come from one batch status endpoint, and going offline pauses the queue.
+import { sendPlan } from "@/components/ingests/send-plan";
+import { createBatchQueue, type BatchQueue, type Failure, type QueueItem } from "@/lib/batch/queue";
+import { isFinished } from "@/lib/batch/queue-state";
+import { UPLOAD_REUSE_MARGIN_MS } from "@/lib/drafts/draft";
+import { ApiError } from "@/lib/queries/api-client";
+import { batchStatus, ingestBatchPackage } from "@/lib/queries/batch";
+import { requestUploadUrl } from "@/lib/queries/ingest";
+import { blobToBase64 } from "@/lib/upload/base64";
+import { planUpload } from "@/lib/upload/planner";
+import { sendFile } from "@/lib/upload/send-file";
+import { UploadError } from "@/lib/upload/uploader";
+import { saveBatchState, type StoredBatch, type StoredBatchData } from "./batch-storage";
+
+const STATUS_EVERY_MS = 2_000;
+
+export function classifyFailure(error: unknown): Failure {
+  const message = error instanceof Error ? error.message : String(error);
+  const api =
+    error instanceof ApiError
+      ? error
+      : error instanceof UploadError && error.cause instanceof ApiError
+        ? error.cause
+        : null;
+  if (api?.status === 401) return { message, retry: false, signedOut: true };
+  if (api?.status === 0) {
+    const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+    return { message, retry: true, offline };
+  }
+  if (api && api.code === "CONFLICT") return { message, retry: !/cancelled/.test(message) };
+  if (api && (api.status >= 500 || api.status === 408 || api.status === 429)) {
+    return { message, retry: true };
+  }
+  return { message, retry: false };
+}
+
+export interface BatchRunner {
+  queue: BatchQueue;
+  stop(): void;
+}
+
+export function startBatchRunner(
+  userId: string,
+  batch: StoredBatch,
+  data: StoredBatchData,
+): BatchRunner {
+  const uploads = new Map(Object.entries(batch.uploads));
+  const multipart = new Map(Object.entries(batch.multipart ?? {}));
+  let latest = batch;
+  const save = () =>
+    saveBatchState(userId, latest).catch((error: unknown) =>
+      console.error("the batch could not be saved", error),
+    );
+
+  const send = async (
+    item: QueueItem,
+    signal: AbortSignal,
+    onProgress: (loaded: number, total: number) => void,
+  ) => {
+    const input = data.inputs[item.key];
+    if (!input) throw new Error(`${item.key} is no longer part of the stored batch.`);
+    const plan = planUpload(input);
+    if (!plan.ready) throw new Error(plan.problems.join(" "));
+    const total = plan.decisions.reduce(
+      (n, d) => n + (d.method === "upload" ? (d.size ?? 0) : 0),
+      0,
+    );
+    let done = 0;
+    const answer = await sendPlan(plan, {
+      fileOf: (id) => data.files[id] ?? null,
+      upload: async (id, file) => {
+        const kept = uploads.get(id);
+        if (kept && Date.parse(kept.expiresAt) - Date.now() > UPLOAD_REUSE_MARGIN_MS)
+          return kept.key;
+        const result = await sendFile(file, {
+          getUploadUrl: requestUploadUrl,
+          resume: multipart.get(id) ?? null,
+          onResume: (resume) => {
+            if (resume) multipart.set(id, resume);
+            else multipart.delete(id);
+            latest = { ...latest, multipart: Object.fromEntries(multipart) };
+            void save();
+          },
+          signal,
+          onProgress: (event) => {
+            if (event.phase === "uploading") onProgress(done + event.progress.loaded, total);
+          },
+        });
+        done += file.size;
+        if (result.expiresAt) {
+          uploads.set(id, { key: result.key, sha256: result.sha256, expiresAt: result.expiresAt });
+          latest = { ...latest, uploads: Object.fromEntries(uploads) };
+          void save();
+        }
+        return result.key;
+      },
+      read: blobToBase64,
+      submit: (body) => ingestBatchPackage(batch.id, item.key, body, signal),
+      isTooLarge: (error) => error instanceof ApiError && error.code === "JSON_TOO_LARGE",
+    });
+    return {
+      packageId: answer.packageId,
+      submissionName: answer.name ?? null,
+      status: answer.status ?? null,
+    };
+  };
+
+  const queue = createBatchQueue(batch.queue, {
+    send,
+    classify: classifyFailure,
+    save: (snapshot) => {
+      latest = { ...latest, queue: snapshot };
+      void save();
+    },
+  });
+
+  let polling = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const poll = async () => {
+    const { items, mode } = queue.get();
+    const open = items.some((i) => !isFinished(i.state));
+    if (open && mode.kind !== "paused") {
+      try {
+        queue.reconcile((await batchStatus(batch.id)).items);
+      } catch {
+        // The next read tries again; a session that ended shows when the next package is sent.
+      }
+    }
+    if (polling) timer = setTimeout(poll, STATUS_EVERY_MS);
+  };
+  void poll();
+
+  const offline = () => queue.pause("offline");
+  const online = () => {
+    const { mode } = queue.get();
+    if (mode.kind === "paused" && mode.reason === "offline") queue.resume();
+  };
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", online);
+
+  return {
+    queue,
+    stop() {
+      polling = false;
+      clearTimeout(timer);
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
+      queue.dispose();
+    },
+  };
+}

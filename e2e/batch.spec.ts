@@ -1,0 +1,111 @@
+// Batch ingest as an archivist uses it: a folder of twelve files with a spreadsheet that has one
+// bad row, the row named and fixed in place, the packages sent with a reload in the middle, every
+// package INGESTED exactly once and its title from the spreadsheet in the journal.
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+const COUNT = 12;
+const names = Array.from(
+  { length: COUNT },
+  (_, i) => `letter-${String(i + 1).padStart(2, "0")}.txt`,
+);
+
+// Windows-1252, semicolons, CRLF: the spreadsheet as Excel on a European Windows saves it.
+function spreadsheet(): Buffer {
+  const rows = names.map((name, i) => {
+    const date = i === 6 ? "2024-13-45" : `2024-01-${String(i + 1).padStart(2, "0")}`;
+    return `${name};Lettre n°${i + 1} de l’été;${date}`;
+  });
+  const text = ["filename;dc.title;dc.date", ...rows, "", ""].join("\r\n");
+  return Buffer.from([...text].map((c) => (c === "’" ? 0x92 : c.charCodeAt(0))));
+}
+
+async function folderOfLetters(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), "batch-e2e-"));
+  const folder = path.join(root, "letters");
+  await import("node:fs/promises").then((fs) => fs.mkdir(folder));
+  for (const name of names) await writeFile(path.join(folder, name), `The text of ${name}.\n`);
+  return folder;
+}
+
+const counted = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`);
+
+test("a folder and a spreadsheet with one bad row: named, fixed in place, sent once each through a reload", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto("/batch");
+  await expect(page.getByRole("heading", { level: 1, name: "Batch ingest" })).toBeVisible();
+  await expect(page.getByLabel("Folder to send")).toBeEnabled();
+  await page.getByLabel("Folder to send").setInputFiles(await folderOfLetters());
+  await page.getByLabel("Metadata spreadsheet").setInputFiles({
+    name: "metadata.csv",
+    mimeType: "text/csv",
+    buffer: spreadsheet(),
+  });
+  await expect(page.getByText("12 rows · windows-1252 · delimiter “;”")).toBeVisible();
+
+  // The preview names the bad row, its file and the field; nothing can be sent yet.
+  const problem = page.getByText("Row 8 (letter-07.txt): Date:");
+  await expect(problem).toBeVisible();
+  const send = page.getByRole("button", { name: `Send ${COUNT} packages` });
+  await expect(send).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, "the batch preview with a problem");
+  await page.getByLabel("Row 8, dc.date").fill("2024-07-07");
+  await expect(problem).toBeHidden();
+  await expect(page.getByText("Lettre n°7 de l’été")).toBeVisible();
+
+  // Every ingest the server accepted (201), by the package it names, across the reload. Before the
+  // reload answers reach the page late: some packages are taken by the server while the page goes
+  // away without their answer, the case that would send a file twice.
+  const accepted = new Map<string, number>();
+  const count = (url: string, status: number) => {
+    const item = new URL(url).searchParams.get("item") ?? "";
+    if (status === 201) accepted.set(item, (accepted.get(item) ?? 0) + 1);
+  };
+  const delayed = new WeakSet<object>();
+  page.on("response", (response) => {
+    const request = response.request();
+    const isIngest = new URL(response.url()).pathname === "/api/ingest/document";
+    if (isIngest && request.method() === "PUT" && !delayed.has(request))
+      count(response.url(), response.status());
+  });
+  let answered = 0;
+  await page.route("**/api/ingest/document?*", async (route) => {
+    delayed.add(route.request());
+    const response = await route.fetch();
+    count(route.request().url(), response.status());
+    answered++;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fulfill({ response }).catch(() => {});
+  });
+  await send.click();
+  await expect(page.getByText("letters", { exact: true })).toBeVisible();
+  await expect.poll(() => answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  await page.unroute("**/api/ingest/document?*");
+  await page.reload();
+
+  await expect(counted(page, "Ingested")).toHaveText(String(COUNT), { timeout: 120_000 });
+  await expect(page.getByText("The batch is over.")).toBeVisible();
+  await expect(counted(page, "Failed")).toHaveText("0");
+  for (const [item, times] of accepted) expect(times, `${item} was accepted once`).toBe(1);
+
+  // The journal, filtered by the batch, holds twelve submissions: no package went in twice.
+  const batchLink = page.getByRole("link", { name: "This batch in the journal" });
+  const batchId = new URL(
+    await batchLink.getAttribute("href").then((h) => `http://x${h}`),
+  ).searchParams.get("batch");
+  const journal = await page.request.get(`/api/ingests?batch=${batchId}`);
+  const entries = ((await journal.json()) as { entries: { packageId: string }[] }).entries;
+  expect(entries).toHaveLength(COUNT);
+  expect(new Set(entries.map((e) => e.packageId)).size).toBe(COUNT);
+
+  await expectNoSeriousA11yViolations(page, "the finished batch");
+  await batchLink.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ingests" })).toBeVisible();
+  await expect(page.getByText("Lettre n°7 de l’été")).toBeVisible();
+  await expect(page.getByText("Lettre n°12 de l’été")).toBeVisible();
+});

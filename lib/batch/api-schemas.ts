@@ -1,0 +1,61 @@
+// What the batch routes take and answer, shared by the routes, the batch page and the terminal
+// command.
+import { z } from "zod";
+
+export const BATCH_MAX_ITEMS = 100_000;
+
+export const CreateBatchRequest = z.strictObject({
+  name: z.string().trim().min(1).max(300),
+  profile: z.string().min(1).max(200),
+  items: z
+    .array(
+      z.strictObject({
+        key: z.string().min(0).max(2000),
+        title: z.string().max(2000).nullable().optional(),
+        packageId: z.string().max(255).optional(),
+      }),
+    )
+    .min(1)
+    .max(BATCH_MAX_ITEMS),
+});
+export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
+
+export const CreatedBatch = z.object({ id: z.string() });
+export type CreatedBatch = z.infer<typeof CreatedBatch>;
+
+export interface BatchItemStatus {
+  key: string;
+  title: string | null;
+  packageId: string | null;
+  submissionName: string | null;
+  // queued | sending | sent | failed | cancelled: how far the dashboard got with the package.
+  state: string;
+  // The archive's last known SIP status once sent (PENDING, PROCESSING, INGESTED, FAILED, ...).
+  status: string | null;
+  message: string | null;
+}
+
+export interface BatchStatus {
+  id: string;
+  name: string;
+  profile: string;
+  total: number;
+  createdAt: string;
+  cancelledAt: string | null;
+  items: BatchItemStatus[];
+}
+
+export interface BatchSummary {
+  id: string;
+  name: string;
+  profile: string;
+  total: number;
+  createdAt: string;
+}
+
+// The query of an ingest sent as one package of a batch: PUT /api/ingest/document?batch=&item=.
+export const BatchItemRef = z.object({
+  batch: z.uuid({ message: "batch must be the id of a batch" }),
+  item: z.string().max(2000),
+});
+export type BatchItemRef = z.infer<typeof BatchItemRef>;

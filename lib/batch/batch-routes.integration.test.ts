@@ -1,0 +1,154 @@
+// The batch routes and a batch package's ingest against the real embedded archive.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GET as listBatches, POST as createBatch } from "@/app/api/batches/route";
+import { GET as batchStatus } from "@/app/api/batches/[batchId]/route";
+import { POST as cancelBatch } from "@/app/api/batches/[batchId]/cancel/route";
+import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
+import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
+import { invoke, sessionOf, startHarness, type Harness } from "@/lib/api/testing/harness";
+import { JournalQuery } from "@/lib/journal/submission-filters";
+import { listSubmissions } from "@/lib/journal/submissions";
+import type { BatchStatus } from "./api-schemas";
+
+const DC = "http://purl.org/dc/elements/1.1/";
+
+function body(packageId: string, title: string) {
+  return {
+    profile: "default",
+    packageId,
+    document: {
+      type: "BINARY",
+      name: "letter.txt",
+      content: Buffer.from(title).toString("base64"),
+    },
+    metadatas: [{ schema: DC, metadata: { title } }],
+  };
+}
+
+let archive: TestArchive;
+let harness: Harness;
+
+beforeAll(async () => {
+  archive = await startTestArchive();
+  harness = await startHarness({ archiveUrl: archive.url, mode: "service" });
+}, 120_000);
+afterAll(async () => {
+  await harness?.close();
+  await archive?.close();
+});
+beforeEach(() => {
+  harness.session = sessionOf("archivist");
+});
+
+async function newBatch(keys: string[]): Promise<string> {
+  const answer = await invoke(
+    createBatch,
+    "POST",
+    "/api/batches",
+    {},
+    {
+      body: {
+        name: "Letters 1900",
+        profile: "default",
+        items: keys.map((key) => ({ key, title: `Title of ${key}` })),
+      },
+    },
+  );
+  expect(answer.status).toBe(201);
+  return (answer.json as { id: string }).id;
+}
+
+const sendItem = (batch: string, item: string, packageId: string) =>
+  invoke(
+    ingestDocument,
+    "PUT",
+    `/api/ingest/document?batch=${batch}&item=${encodeURIComponent(item)}`,
+    {},
+    { body: body(packageId, `Title of ${item}`) },
+  );
+
+const ingestCalls = () =>
+  harness.calls.filter((c) => c.method === "PUT" && c.url.pathname.endsWith("/document")).length;
+
+describe("a batch", () => {
+  it("sends each package once: the same package sent again answers its first SIP", async () => {
+    const batch = await newBatch(["a.txt", "b.txt"]);
+    const packageId = `batch-${randomUUID()}`;
+    const before = ingestCalls();
+    const first = await sendItem(batch, "a.txt", packageId);
+    expect(first.status).toBe(201);
+    const again = await sendItem(batch, "a.txt", packageId);
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({
+      packageId,
+      name: (first.json as { name: string }).name,
+    });
+    expect(ingestCalls() - before).toBe(1);
+  });
+
+  it("shows every package's state and follows the sent ones to INGESTED in bulk", async () => {
+    const batch = await newBatch(["a.txt", "b.txt", "c.txt"]);
+    const ids = { "a.txt": `batch-${randomUUID()}`, "b.txt": `batch-${randomUUID()}` };
+    for (const [item, id] of Object.entries(ids))
+      expect((await sendItem(batch, item, id)).status).toBe(201);
+    let status: BatchStatus | undefined;
+    for (let i = 0; i < 100; i++) {
+      const answer = await invoke(batchStatus, "GET", `/api/batches/${batch}`, { batchId: batch });
+      expect(answer.status).toBe(200);
+      status = answer.json as BatchStatus;
+      if (status.items.filter((s) => s.status === "INGESTED").length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status?.items.map((i) => [i.key, i.state, i.status, i.title])).toEqual([
+      ["a.txt", "sent", "INGESTED", "Title of a.txt"],
+      ["b.txt", "sent", "INGESTED", "Title of b.txt"],
+      ["c.txt", "queued", null, "Title of c.txt"],
+    ]);
+
+    // The journal filtered by the batch (its route reads the process's database, so the query here).
+    const viewer = { tenant: "demo", userId: "archivist", isAdmin: false };
+    const page = await listSubmissions(harness.dashboard.db, viewer, JournalQuery.parse({ batch }));
+    const rows = page.entries;
+    expect(rows.map((r) => r.packageId).sort()).toEqual(Object.values(ids).sort());
+  });
+
+  it("is the tenant's own: another tenant's session neither sees nor sends into it", async () => {
+    const batch = await newBatch(["a.txt"]);
+    harness.session = sessionOf("admin", { tenant: "research" });
+    const status = await invoke(batchStatus, "GET", `/api/batches/${batch}`, { batchId: batch });
+    expect(status.status).toBe(404);
+    const sent = await sendItem(batch, "a.txt", `batch-${randomUUID()}`);
+    expect(sent.status).toBe(404);
+    const list = await invoke(listBatches, "GET", "/api/batches", {});
+    expect((list.json as { batches: { id: string }[] }).batches.map((b) => b.id)).not.toContain(
+      batch,
+    );
+  });
+
+  it("cancelled, sends no more of its packages", async () => {
+    const batch = await newBatch(["a.txt"]);
+    const cancel = await invoke(cancelBatch, "POST", `/api/batches/${batch}/cancel`, {
+      batchId: batch,
+    });
+    expect(cancel.status).toBe(200);
+    const before = ingestCalls();
+    const sent = await sendItem(batch, "a.txt", `batch-${randomUUID()}`);
+    expect(sent.status).toBe(409);
+    expect(ingestCalls()).toBe(before);
+  });
+
+  it("refuses a batch without packages with a sentence", async () => {
+    const answer = await invoke(
+      createBatch,
+      "POST",
+      "/api/batches",
+      {},
+      {
+        body: { name: "Empty", profile: "default", items: [] },
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ error: { code: "VALIDATION_ERROR" } });
+  });
+});

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createBatchQueue, restoredItems, type Failure, type QueueItem } from "./queue";
+import { QUEUED, stateLabel } from "./queue-state";
+
+const items = (n: number): QueueItem[] =>
+  Array.from({ length: n }, (_, i) => ({
+    key: `f${i}.pdf`,
+    title: `T${i}`,
+    files: [`f${i}.pdf`],
+    state: QUEUED,
+  }));
+
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly failure: Omit<Failure, "message">,
+  ) {
+    super(message);
+  }
+}
+
+const classify = (error: unknown): Failure =>
+  error instanceof Refusal
+    ? { message: error.message, ...error.failure }
+    : { message: String(error), retry: false };
+
+// A send whose calls the test answers one by one.
+function manualSend() {
+  const calls: { key: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  let active = 0;
+  let peak = 0;
+  const send = (item: QueueItem, signal: AbortSignal) =>
+    new Promise<{ packageId: string; submissionName: string; status: string }>(
+      (resolve, reject) => {
+        active++;
+        peak = Math.max(peak, active);
+        const done = () => void active--;
+        signal.addEventListener("abort", () => (done(), reject(new Error("aborted"))));
+        calls.push({
+          key: item.key,
+          resolve: () => (
+            done(),
+            resolve({ packageId: `p-${item.key}`, submissionName: "s1", status: "PENDING" })
+          ),
+          reject: (e) => (done(), reject(e)),
+        });
+      },
+    );
+  return { send, calls, peak: () => peak };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const settle = () => vi.advanceTimersByTimeAsync(1_000);
+
+describe("createBatchQueue", () => {
+  it("sends at most three packages at a time and each package once", async () => {
+    const fake = manualSend();
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(10) },
+      { send: fake.send, classify },
+    );
+    await settle();
+    expect(fake.calls.length).toBe(3);
+    while (fake.calls.some((c) => c)) {
+      const call = fake.calls.find((c) => c);
+      if (!call) break;
+      fake.calls[fake.calls.indexOf(call)] = undefined as never;
+      call.resolve();
+      await settle();
+    }
+    expect(fake.peak()).toBe(3);
+    const states = queue.get().items.map((i) => stateLabel(i.state));
+    expect(states).toEqual(Array(10).fill("PENDING"));
+  });
+
+  it("retries a failure worth retrying with back-off, and fails a refusal at once", async () => {
+    const fake = manualSend();
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(2) },
+      { send: fake.send, classify, concurrency: 1, random: () => 1 },
+    );
+    await settle();
+    fake.calls[0]!.reject(new Refusal("The archive is unavailable.", { retry: true }));
+    await settle();
+    expect(stateLabel(queue.get().items[0]!.state)).toMatch(/^queued \(attempt 2\)|^uploading/);
+    fake.calls[1]!.reject(new Refusal("date is wrong", { retry: false }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    const [first, second] = queue.get().items;
+    expect(first?.state).toMatchObject({ kind: "uploading", attempt: 2 });
+    expect(second?.state).toEqual({ kind: "failed", message: "date is wrong" });
+  });
+
+  it("pauses on a sign-out keeping every package, and resumes where it stopped", async () => {
+    const fake = manualSend();
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(5) },
+      { send: fake.send, classify },
+    );
+    await settle();
+    fake.calls[0]!.resolve();
+    await settle();
+    const before = fake.calls.length;
+    fake.calls[1]!.reject(new Refusal("Sign in again.", { retry: false, signedOut: true }));
+    await settle();
+    expect(queue.get().mode).toEqual({ kind: "paused", reason: "signed-out" });
+    expect(queue.get().items.filter((i) => i.state.kind === "failed")).toEqual([]);
+    expect(fake.calls.length).toBe(before);
+    queue.resume();
+    await settle();
+    expect(fake.calls.length).toBe(before + 3);
+    expect(
+      queue
+        .get()
+        .items.filter((i) => i.state.kind === "sent")
+        .map((i) => i.key),
+    ).toEqual(["f0.pdf"]);
+  });
+
+  it("cancelled, starts nothing more and marks what was waiting", async () => {
+    const fake = manualSend();
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(5) },
+      { send: fake.send, classify },
+    );
+    await settle();
+    queue.cancel();
+    await settle();
+    expect(fake.calls.length).toBe(3);
+    expect(queue.get().items.every((i) => i.state.kind === "cancelled")).toBe(true);
+  });
+
+  it("after a reload puts the packages under way back in line, never the sent ones", () => {
+    const [a, b, c] = items(3);
+    const restored = restoredItems([
+      { ...a!, state: { kind: "sending", attempt: 2 } },
+      { ...b!, state: { kind: "sent", packageId: "p", submissionName: "s", status: "PENDING" } },
+      { ...c!, state: { kind: "uploading", attempt: 1, loaded: 5, total: 10 } },
+    ]);
+    expect(restored.map((i) => i.state.kind)).toEqual(["queued", "sent", "queued"]);
+  });
+
+  it("tells listeners at most every 250 ms and saves what it did", async () => {
+    const fake = manualSend();
+    const saved: unknown[] = [];
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(3) },
+      { send: fake.send, classify, save: (s) => saved.push(s) },
+    );
+    let heard = 0;
+    queue.subscribe(() => heard++);
+    await settle();
+    const progress = fake.calls.length;
+    expect(progress).toBe(3);
+    expect(heard).toBeLessThanOrEqual(4);
+    expect(saved.length).toBeGreaterThan(0);
+    queue.dispose();
+  });
+});

@@ -1,0 +1,192 @@
+import "server-only";
+// The batches table and its items over the dashboard database. An item is claimed before its
+// ingest is sent and marked sent with the archive's answer, so a package sent again (a reload, a
+// retry after a lost answer) gets the first answer instead of becoming a second SIP.
+import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import type { DashboardDb } from "@/lib/db";
+import { batches, batchItems, submissions } from "@/lib/db/schema";
+import type { BatchStatus, BatchSummary, CreateBatchRequest } from "./api-schemas";
+
+export interface BatchOwner {
+  tenant: string;
+  user: { id: string; name: string };
+}
+
+export type Claim =
+  | { kind: "claimed" }
+  | { kind: "sent"; packageId: string; submissionName: string | null }
+  | { kind: "busy" }
+  | { kind: "cancelled" }
+  | { kind: "unknown" };
+
+// A claim older than this is taken to be a request that died with its server: the upstream
+// timeout is at most 10 minutes (lib/env.ts).
+const CLAIM_EXPIRES_MS = 11 * 60_000;
+
+const INSERT_CHUNK = 1000;
+
+export function createBatchStore(db: () => Promise<DashboardDb>) {
+  return {
+    async create(owner: BatchOwner, request: CreateBatchRequest): Promise<string> {
+      const database = await db();
+      return database.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(batches)
+          .values({
+            tenant: owner.tenant,
+            userId: owner.user.id,
+            userName: owner.user.name,
+            name: request.name,
+            profile: request.profile,
+            total: request.items.length,
+          })
+          .returning({ id: batches.id });
+        const id = row!.id;
+        for (let i = 0; i < request.items.length; i += INSERT_CHUNK) {
+          await tx.insert(batchItems).values(
+            request.items.slice(i, i + INSERT_CHUNK).map((item) => ({
+              batchId: id,
+              itemKey: item.key,
+              title: item.title ?? null,
+              packageId: item.packageId ?? null,
+            })),
+          );
+        }
+        return id;
+      });
+    },
+
+    // The batches of a tenant, newest first.
+    async list(tenant: string, limit = 50): Promise<BatchSummary[]> {
+      const database = await db();
+      const rows = await database
+        .select()
+        .from(batches)
+        .where(eq(batches.tenant, tenant))
+        .orderBy(desc(batches.createdAt))
+        .limit(limit);
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        profile: r.profile,
+        total: r.total,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+
+    // Takes an item for sending, unless it is sent, being sent, or not in this tenant's batch.
+    async claim(tenant: string, batchId: string, key: string): Promise<Claim> {
+      const database = await db();
+      const [batch] = await database
+        .select({ cancelledAt: batches.cancelledAt })
+        .from(batches)
+        .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
+      if (!batch) return { kind: "unknown" };
+      if (batch.cancelledAt) return { kind: "cancelled" };
+      const stale = new Date(Date.now() - CLAIM_EXPIRES_MS);
+      const claimed = await database
+        .update(batchItems)
+        .set({ state: "sending", claimedAt: new Date(), updatedAt: new Date(), message: null })
+        .where(
+          and(
+            eq(batchItems.batchId, batchId),
+            eq(batchItems.itemKey, key),
+            or(
+              inArray(batchItems.state, ["queued", "failed"]),
+              and(eq(batchItems.state, "sending"), lt(batchItems.claimedAt, stale)),
+            ),
+          ),
+        )
+        .returning({ key: batchItems.itemKey });
+      if (claimed.length > 0) return { kind: "claimed" };
+      const [item] = await database
+        .select()
+        .from(batchItems)
+        .where(and(eq(batchItems.batchId, batchId), eq(batchItems.itemKey, key)));
+      if (!item) return { kind: "unknown" };
+      if (item.state === "sent" && item.packageId) {
+        return { kind: "sent", packageId: item.packageId, submissionName: item.submissionName };
+      }
+      if (item.state === "cancelled") return { kind: "cancelled" };
+      return { kind: "busy" };
+    },
+
+    async sent(batchId: string, key: string, packageId: string, submissionName: string | null) {
+      const database = await db();
+      await database
+        .update(batchItems)
+        .set({ state: "sent", packageId, submissionName, updatedAt: new Date(), message: null })
+        .where(and(eq(batchItems.batchId, batchId), eq(batchItems.itemKey, key)));
+    },
+
+    async failed(batchId: string, key: string, message: string) {
+      const database = await db();
+      await database
+        .update(batchItems)
+        .set({ state: "failed", message, updatedAt: new Date() })
+        .where(and(eq(batchItems.batchId, batchId), eq(batchItems.itemKey, key)));
+    },
+
+    // Stops the batch: items not yet sent are cancelled; a package under way finishes.
+    async cancel(tenant: string, batchId: string): Promise<boolean> {
+      const database = await db();
+      const [row] = await database
+        .update(batches)
+        .set({ cancelledAt: new Date() })
+        .where(
+          and(eq(batches.id, batchId), eq(batches.tenant, tenant), isNull(batches.cancelledAt)),
+        )
+        .returning({ id: batches.id });
+      if (!row) return false;
+      await database
+        .update(batchItems)
+        .set({ state: "cancelled", updatedAt: new Date() })
+        .where(
+          and(eq(batchItems.batchId, batchId), inArray(batchItems.state, ["queued", "failed"])),
+        );
+      return true;
+    },
+
+    // Every item of a batch with the journal's last known status of its SIP.
+    async status(tenant: string, batchId: string): Promise<BatchStatus | null> {
+      const database = await db();
+      const [batch] = await database
+        .select()
+        .from(batches)
+        .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
+      if (!batch) return null;
+      const rows = await database
+        .select({
+          key: batchItems.itemKey,
+          title: batchItems.title,
+          packageId: batchItems.packageId,
+          submissionName: batchItems.submissionName,
+          state: batchItems.state,
+          message: batchItems.message,
+          status: submissions.lastStatus,
+        })
+        .from(batchItems)
+        .leftJoin(
+          submissions,
+          and(
+            eq(submissions.tenant, batch.tenant),
+            eq(submissions.packageId, batchItems.packageId),
+            eq(submissions.submissionName, batchItems.submissionName),
+          ),
+        )
+        .where(eq(batchItems.batchId, batchId))
+        .orderBy(asc(batchItems.itemKey));
+      return {
+        id: batch.id,
+        name: batch.name,
+        profile: batch.profile,
+        total: batch.total,
+        createdAt: batch.createdAt.toISOString(),
+        cancelledAt: batch.cancelledAt?.toISOString() ?? null,
+        items: rows.map((r) => ({ ...r, status: r.status ?? null })),
+      };
+    },
+  };
+}
+
+export type BatchStore = ReturnType<typeof createBatchStore>;

@@ -1,0 +1,49 @@
+// The batch page's calls to the dashboard: record a batch, send one of its packages (at most once),
+// read the whole batch's state, cancel it. Browser code: dashboard /api paths only.
+import { IngestResponse, type IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
+import { queryOptions } from "@tanstack/react-query";
+import {
+  CreatedBatch,
+  type BatchStatus,
+  type BatchSummary,
+  type CreateBatchRequest,
+} from "@/lib/batch/api-schemas";
+import { getJson, sendJson } from "./api-client";
+
+const segment = encodeURIComponent;
+
+// POST /api/batches – the batch's id.
+export async function createBatch(request: CreateBatchRequest): Promise<string> {
+  return (await sendJson("/api/batches", "POST", request, { schema: CreatedBatch })).id;
+}
+
+// PUT /api/ingest/document?batch=&item= – one package of the batch; sent again, it answers the
+// package's first SIP.
+export function ingestBatchPackage(
+  batchId: string,
+  key: string,
+  body: IngestDocumentRequest,
+  signal?: AbortSignal,
+): Promise<IngestResponse> {
+  const path = `/api/ingest/document?batch=${segment(batchId)}&item=${segment(key)}`;
+  return sendJson(path, "PUT", body, { signal, schema: IngestResponse });
+}
+
+// GET /api/batches/[batchId] – every package's state and SIP status.
+export function batchStatus(batchId: string, signal?: AbortSignal): Promise<BatchStatus> {
+  return getJson(`/api/batches/${segment(batchId)}`, { signal, cache: "no-store" });
+}
+
+// POST /api/batches/[batchId]/cancel – packages not yet sent are not sent.
+export async function cancelBatch(batchId: string): Promise<void> {
+  await sendJson(`/api/batches/${segment(batchId)}/cancel`, "POST", {});
+}
+
+// GET /api/batches – the tenant's batches, newest first (the journal's batch filter).
+export function batchListOptions() {
+  return queryOptions({
+    queryKey: ["batches", "list"],
+    queryFn: ({ signal }) => getJson<{ batches: BatchSummary[] }>("/api/batches", { signal }),
+    staleTime: 30_000,
+  });
+}
