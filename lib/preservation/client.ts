@@ -57,6 +57,18 @@ export type PreservationClient = ReturnType<typeof createPreservationClient>;
 
 // Builds a client for one preservation API.
 export function createPreservationClient(options: PreservationClientOptions) {
+  // POST /<operation> with the caller's token and tenant.
+  const post = (call: PreservationCall, operation: string, request: unknown, idempotent: boolean) =>
+    callUpstream(options, {
+      method: "POST",
+      url: upstreamUrl(options.baseUrl, operation),
+      token: call.token,
+      headers: { [options.tenantHeader]: call.tenant },
+      body: JSON.stringify(request),
+      idempotent,
+      signal: call.signal,
+    });
+
   return {
     // POST /<operation> – one ETSI operation with an already validated request
     async call<Op extends PreservationOperation>(
@@ -64,15 +76,7 @@ export function createPreservationClient(options: PreservationClientOptions) {
       operation: Op,
       request: PreservationRequest<Op>,
     ): Promise<PreservationAnswer<Op>> {
-      const answer = await callUpstream(options, {
-        method: "POST",
-        url: upstreamUrl(options.baseUrl, operation),
-        token: call.token,
-        headers: { [options.tenantHeader]: call.tenant },
-        body: JSON.stringify(request),
-        idempotent: IDEMPOTENT_OPERATIONS.has(operation),
-        signal: call.signal,
-      });
+      const answer = await post(call, operation, request, IDEMPOTENT_OPERATIONS.has(operation));
       const parsed = PRESERVATION_OPERATIONS[operation].response.safeParse(answer.json);
       if (!parsed.success) {
         // An error answer need not carry the rest of a success body: its `result` is enough.
@@ -94,15 +98,7 @@ export function createPreservationClient(options: PreservationClientOptions) {
       operation: Op,
       request: ExtensionRequest<Op>,
     ): Promise<ExtensionResponse<Op>> {
-      const answer = await callUpstream(options, {
-        method: "POST",
-        url: upstreamUrl(options.baseUrl, operation),
-        token: call.token,
-        headers: { [options.tenantHeader]: call.tenant },
-        body: JSON.stringify(request),
-        idempotent: operation === "RetrieveFixityReport",
-        signal: call.signal,
-      });
+      const answer = await post(call, operation, request, operation === "RetrieveFixityReport");
       const parsed = EXTENSION_OPERATIONS[operation].response.safeParse(answer.json);
       const envelope = envelopeOf(answer.json);
       if (parsed.success && answer.status < 300 && envelope && isSuccess(envelope.result)) {
