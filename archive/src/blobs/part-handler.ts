@@ -8,7 +8,7 @@ import type { ArchiveDb } from "../db/client";
 import { PartSizeError, stagingPath, writePart } from "./multipart-files";
 import { beginPart, dropPart, storePart, type PartStart } from "./multipart-state";
 import type { BlobStore } from "./store";
-import { answer, checksumOf, fail, signedQuery } from "./upload-http";
+import { answer, checksumOf, fail, refuseSignedUrl } from "./upload-http";
 import { verifyUploadPath } from "./upload-urls";
 
 export interface PartHandlerOptions {
@@ -43,25 +43,17 @@ export function createPartPut(options: PartHandlerOptions) {
     partNumber: number,
     url: URL,
   ) => {
-    const signed = signedQuery(url);
+    const verify = (expires: number, sig: string) =>
+      verifyUploadPath(secret, partPath(uploadId, partNumber), expires, sig);
     if (
-      !signed ||
-      !verifyUploadPath(secret, partPath(uploadId, partNumber), signed.expires, signed.sig)
+      refuseSignedUrl(req, res, url, verify, {
+        invalid:
+          "The part URL's signature is invalid: use the URL exactly as the archive handed it out.",
+        expired:
+          "The part URL has expired: ask for a new one (GET /ingest/uploads/{uploadId}/parts).",
+      })
     ) {
-      return fail(
-        req,
-        res,
-        "NO_PERMISSION",
-        "The part URL's signature is invalid: use the URL exactly as the archive handed it out.",
-      );
-    }
-    if (signed.expires * 1000 <= Date.now()) {
-      return fail(
-        req,
-        res,
-        "VALIDATION_ERROR",
-        "The part URL has expired: ask for a new one (GET /ingest/uploads/{uploadId}/parts).",
-      );
+      return;
     }
     const { header, sha256: expected } = checksumOf(req);
     if (!expected) {

@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import type { ArchiveDb } from "../db/client";
 import { createPartPut } from "./part-handler";
 import { BlobTooLargeError, type BlobStore } from "./store";
-import { answer, answerPreflight, checksumOf, fail, setCors, signedQuery } from "./upload-http";
+import { answer, answerPreflight, checksumOf, fail, refuseSignedUrl, setCors } from "./upload-http";
 import {
   abandonUpload,
   beginUpload,
@@ -50,22 +50,17 @@ export function createUploadHandler(options: UploadHandlerOptions) {
     : null;
 
   const put = async (req: IncomingMessage, res: ServerResponse, key: string, url: URL) => {
-    const signed = signedQuery(url);
-    if (!signed || !verifyUploadSignature(secret, key, signed.expires, signed.sig)) {
-      return fail(
-        req,
-        res,
-        "NO_PERMISSION",
-        "The upload URL's signature is invalid: use the URL exactly as GET /url returned it.",
-      );
-    }
-    if (signed.expires * 1000 <= Date.now()) {
-      return fail(
-        req,
-        res,
-        "VALIDATION_ERROR",
-        "The upload URL has expired (they are valid 5 hours): request a new one with GET /url.",
-      );
+    const verify = (expires: number, sig: string) =>
+      verifyUploadSignature(secret, key, expires, sig);
+    if (
+      refuseSignedUrl(req, res, url, verify, {
+        invalid:
+          "The upload URL's signature is invalid: use the URL exactly as GET /url returned it.",
+        expired:
+          "The upload URL has expired (they are valid 5 hours): request a new one with GET /url.",
+      })
+    ) {
+      return;
     }
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > maxBytes) {

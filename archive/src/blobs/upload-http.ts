@@ -45,13 +45,12 @@ export function answerPreflight(res: ServerResponse) {
   res.end();
 }
 
-export function answer(res: ServerResponse, status: number, body: unknown, close = false) {
+export function answer(res: ServerResponse, status: number, body: unknown) {
   if (res.headersSent) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(text),
-    ...(close ? { Connection: "close" } : {}),
   });
   res.end(text);
 }
@@ -62,16 +61,39 @@ export function fail(
   code: IngestErrorCode,
   message: string,
 ) {
-  // When the body was not read, the connection is closed after a short drain: reading a 5 GB body
-  // only to refuse it would waste it, and closing at once could lose the answer (TCP reset).
+  // When the body was not read, it is drained for a short while and the connection then closed:
+  // reading a 5 GB body only to refuse it would waste it, and closing at once (Connection: close
+  // makes Node destroy the socket once the answer is written) resets a client still sending, which
+  // then sees a broken connection instead of the answer.
   const unread = !req.complete;
-  answer(res, ingestErrorStatus[code], { code, message }, unread);
+  answer(res, ingestErrorStatus[code], { code, message });
   if (unread) {
     req.resume();
     const timer = setTimeout(() => req.socket.destroy(), 2000);
     req.once("end", () => clearTimeout(timer));
     req.once("close", () => clearTimeout(timer));
   }
+}
+
+// Refuses a pre-signed URL whose signature `verify` rejects, or that has expired; true when it
+// answered. The messages say which URL it was and how to get a new one.
+export function refuseSignedUrl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  verify: (expires: number, sig: string) => boolean,
+  messages: { invalid: string; expired: string },
+): boolean {
+  const signed = signedQuery(url);
+  if (!signed || !verify(signed.expires, signed.sig)) {
+    fail(req, res, "NO_PERMISSION", messages.invalid);
+    return true;
+  }
+  if (signed.expires * 1000 <= Date.now()) {
+    fail(req, res, "VALIDATION_ERROR", messages.expired);
+    return true;
+  }
+  return false;
 }
 
 // The signed query of an upload or part URL; null when it is not there or malformed.
