@@ -33,6 +33,49 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
+// One filter menu: "any" first, then the choices; its id is `holdings-<name>`.
+function SelectFilter(props: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  any: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = `holdings-${props.name}`;
+  return (
+    <Field id={id} label={props.label}>
+      <select
+        id={id}
+        name={props.name}
+        defaultValue={props.value ?? ""}
+        className={inputClasses("h-9")}
+      >
+        <option value="">{props.any}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function DateFilter(props: { name: string; label: string; value: string | undefined }) {
+  const id = `holdings-${props.name}`;
+  return (
+    <Field id={id} label={props.label}>
+      <input
+        id={id}
+        name={props.name}
+        type="date"
+        defaultValue={props.value ?? ""}
+        className={inputClasses("h-9")}
+      />
+    </Field>
+  );
+}
+
 export function HoldingsFilters({ query, facets, path }: HoldingsFiltersProps) {
   const router = useRouter();
   // A value the address names keeps its place in the menu even when no row has it any more.
@@ -79,84 +122,36 @@ export function HoldingsFilters({ query, facets, path }: HoldingsFiltersProps) {
       </div>
       <fieldset className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
         <legend className="sr-only">Filters</legend>
-        <Field id="holdings-profile" label="Profile">
-          <select
-            id="holdings-profile"
-            name="profile"
-            defaultValue={query.profile ?? ""}
-            className={inputClasses("h-9")}
-          >
-            <option value="">Any profile</option>
-            {facets.profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="holdings-format" label="Format">
-          <select
-            id="holdings-format"
-            name="format"
-            defaultValue={query.format ?? ""}
-            className={inputClasses("h-9")}
-          >
-            <option value="">Any format</option>
-            {formats.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="holdings-state" label="State">
-          <select
-            id="holdings-state"
-            name="state"
-            defaultValue={query.state ?? ""}
-            className={inputClasses("h-9")}
-          >
-            <option value="">Any state</option>
-            {CATALOGUE_STATES.map((s) => (
-              <option key={s} value={s}>
-                {STATE_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="holdings-from" label="Preserved from">
-          <input
-            id="holdings-from"
-            name="from"
-            type="date"
-            defaultValue={query.from ?? ""}
-            className={inputClasses("h-9")}
-          />
-        </Field>
-        <Field id="holdings-to" label="Preserved until">
-          <input
-            id="holdings-to"
-            name="to"
-            type="date"
-            defaultValue={query.to ?? ""}
-            className={inputClasses("h-9")}
-          />
-        </Field>
-        <Field id="holdings-submitter" label="Submitted by">
-          <select
-            id="holdings-submitter"
-            name="submitter"
-            defaultValue={query.submitter ?? ""}
-            className={inputClasses("h-9")}
-          >
-            <option value="">Anyone</option>
-            {facets.submitters.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectFilter
+          name="profile"
+          label="Profile"
+          value={query.profile}
+          any="Any profile"
+          options={facets.profiles.map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <SelectFilter
+          name="format"
+          label="Format"
+          value={query.format}
+          any="Any format"
+          options={formats.map((f) => ({ value: f, label: f }))}
+        />
+        <SelectFilter
+          name="state"
+          label="State"
+          value={query.state}
+          any="Any state"
+          options={CATALOGUE_STATES.map((s) => ({ value: s, label: STATE_LABEL[s] }))}
+        />
+        <DateFilter name="from" label="Preserved from" value={query.from} />
+        <DateFilter name="to" label="Preserved until" value={query.to} />
+        <SelectFilter
+          name="submitter"
+          label="Submitted by"
+          value={query.submitter}
+          any="Anyone"
+          options={facets.submitters.map((s) => ({ value: s.id, label: s.name }))}
+        />
       </fieldset>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="secondary" size="sm">
