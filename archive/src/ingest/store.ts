@@ -204,18 +204,18 @@ export async function getVersion(
   };
 }
 
-// Appends one event to a package's trace (ETSI RetrieveTrace: time, sub, op, obj, det).
-export async function appendTrace(
-  db: Queryable,
-  event: {
-    tenant: string;
-    packageId: string;
-    subject: string;
-    operation: string;
-    object?: string;
-    detail?: string;
-  },
-): Promise<void> {
+// One event of a package's trace (ETSI RetrieveTrace: time, sub, op, obj, det).
+export interface TraceEntry {
+  tenant: string;
+  packageId: string;
+  subject: string;
+  operation: string;
+  object?: string;
+  detail?: string;
+}
+
+// Appends one event to a package's trace.
+export async function appendTrace(db: Queryable, event: TraceEntry): Promise<void> {
   await db.insert(traceEvents).values({
     tenant: event.tenant,
     packageId: event.packageId,

@@ -7,16 +7,8 @@
 import { pluginReports, traceEvents } from "../../db/schema";
 import { storableText } from "../../db/storable-text";
 import type { Queryable } from "../../jobs/queue";
+import type { TraceEntry } from "../store";
 import type { PluginOutcome } from "../submissions";
-
-export interface TraceEntry {
-  tenant: string;
-  packageId: string;
-  subject: string;
-  operation: string;
-  object?: string;
-  detail?: string;
-}
 
 export interface PipelineProgress {
   report(outcome: PluginOutcome): void;
