@@ -61,7 +61,7 @@ test.describe("as an admin", () => {
       page.getByRole("status").filter({ hasText: "Renewed the evidence" }),
     ).toContainText(/Renewed the evidence of 1 version\(s\): version 1, sha512 time-stamp at/);
     const trace = page.getByRole("list", { name: "Trace" });
-    await expect(trace).toContainText("evidence renewed");
+    await expect(trace).toContainText("Evidence record renewed");
     await expect(trace).toContainText(/hash-tree renewal of \d+ evidence record/);
     await expectNoSeriousA11yViolations(page, "the object page after a renewal");
 
