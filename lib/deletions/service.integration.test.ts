@@ -11,7 +11,13 @@ import { requestToken } from "@/lib/auth/oidc-client";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { listAudit, recordAudit } from "@/lib/journal/audit";
 import { createPreservationClient } from "@/lib/preservation/client";
-import { approveDeletion, rejectDeletion, requestDeletion, type DeletionDeps } from "./service";
+import {
+  approveDeletion,
+  rejectDeletion,
+  requestDeletion,
+  withdrawDeletion,
+  type DeletionDeps,
+} from "./service";
 import { assertDirectDeletionAllowed } from "./guard";
 import { writeFourEyes } from "./store";
 
@@ -190,5 +196,14 @@ describe("deletions", () => {
     await expect(approveDeletion(depsFor(outsider), row.id, "Sure")).rejects.toThrow(
       /no such deletion request/,
     );
+  });
+
+  it("answers no such request for an id that is not a UUID, as for one it does not know", async () => {
+    for (const id of ["!", "1", "иt→", crypto.randomUUID()]) {
+      await expect(withdrawDeletion(depsFor(alan), id)).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        message: expect.stringMatching(/no such deletion request/),
+      });
+    }
   });
 });

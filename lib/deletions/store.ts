@@ -4,6 +4,7 @@ import "server-only";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
 import { deletionRequests, settings, type DeletionStatus } from "@/lib/db/schema";
+import { isUuid } from "@/lib/db/uuid";
 import { FOUR_EYES_SETTING, type DeletionMode } from "./rules";
 
 export type DeletionRequestRow = typeof deletionRequests.$inferSelect;
@@ -66,11 +67,12 @@ export async function insertRequest(
   return row!;
 }
 
-// One request, or undefined.
+// One request, or undefined (also for an id that is not a UUID, which names no request).
 export async function findRequest(
   db: DashboardDb,
   id: string,
 ): Promise<DeletionRequestRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, id));
   return row;
 }
