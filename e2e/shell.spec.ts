@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { STORAGE } from "./support/auth";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { tabTo } from "./support/keyboard";
 import { chooseTheme } from "./support/theme";
@@ -13,6 +14,9 @@ const SECTIONS = [
   { link: "Objects", path: "/objects", heading: "Objects" },
   { link: "Admin", path: "/admin", heading: "Admin" },
 ];
+
+// An administrator sees every section, Admin included (archivists are not shown it).
+test.use({ storageState: STORAGE.admin });
 
 test("GET /api/health answers ok with the version, never from a cache", async ({ request }) => {
   const response = await request.get("/api/health");
