@@ -183,19 +183,21 @@ test("search finds the object with the filter syntax, and the box opens it by po
   page,
 }) => {
   await page.goto("/objects");
+  // The ETSI Search form ("search in the archive"), beside the holdings filter on the same page.
+  const archiveSearch = page.getByRole("search", { name: "Search objects" });
   await page.getByText("How to write a filter").click();
   await page.getByRole("button", { name: "Search with dc:title=report" }).click();
   await expect(page).toHaveURL(/fi=dc%3Atitle%3Dreport/);
-  await page
+  await archiveSearch
     .getByRole("searchbox", { name: "Filter" })
     .fill('dc:title="board minutes 2026" name=record.xml');
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await archiveSearch.getByRole("button", { name: "Search", exact: true }).click();
   const results = page.getByRole("region", { name: "Search results" });
   await expect(results.getByRole("link", { name: poId })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "the objects page with search results");
 
-  await page.getByRole("searchbox", { name: "Filter" }).fill("name=no-such-file.pdf");
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await archiveSearch.getByRole("searchbox", { name: "Filter" }).fill("name=no-such-file.pdf");
+  await archiveSearch.getByRole("button", { name: "Search", exact: true }).click();
   await expect(results.getByText("No object matches name=no-such-file.pdf.")).toBeVisible();
 
   await page.getByLabel("Object ID (poId)").fill(poId);
