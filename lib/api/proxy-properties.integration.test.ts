@@ -2,7 +2,7 @@
 // route, the answer is never a 5xx, an invalid request never reaches the archive, and path values
 // never change which upstream URL is called. Runs the real routes against the real archive.
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { POST as updateDocument } from "@/app/api/ingest/document/[packageId]/route";
@@ -22,24 +22,14 @@ import {
   PRESERVATION_OPERATIONS,
 } from "@scriptorium/contract/preservation/schemas";
 import { findUnstorableText } from "@scriptorium/contract/storable-text";
-import { startTestArchive, type TestArchive } from "./testing/archive";
-import { invoke, sessionOf, startHarness, type Harness, type RouteAnswer } from "./testing/harness";
+import { liveArchiveForFile } from "./testing/live-archive";
+import { invoke, sessionOf, type RouteAnswer } from "./testing/harness";
 
-let archive: TestArchive;
-let harness: Harness;
-
-beforeAll(async () => {
-  archive = await startTestArchive();
-  harness = await startHarness({ archiveUrl: archive.url, mode: "service" });
-}, 120_000);
-afterAll(async () => {
-  await harness?.close();
-  await archive?.close();
-});
+const live = liveArchiveForFile();
 beforeEach(() => {
   reached = 0;
   // An admin may call every route, so no refusal by role hides what the body would do.
-  harness.session = sessionOf("admin");
+  live.harness.session = sessionOf("admin");
 });
 
 // Values chosen to escape a path, plus arbitrary text of every kind.
@@ -104,7 +94,7 @@ function problemFree(schema: z.ZodType, value: unknown): boolean {
 let reached = 0;
 
 function assertShape(answer: RouteAnswer) {
-  if (harness.calls.length > 0) reached += 1;
+  if (live.harness.calls.length > 0) reached += 1;
   expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(500);
   if (answer.status >= 400) {
     expect(answer.json).toMatchObject({
@@ -115,7 +105,7 @@ function assertShape(answer: RouteAnswer) {
 
 // What every upstream call must look like: under the base path, exactly the expected segments.
 function assertUpstreamPaths(expected: string[]) {
-  for (const call of harness.calls) {
+  for (const call of live.harness.calls) {
     const segments = call.url.pathname.split("/").slice(1).map(decodeURIComponent);
     expect(segments).toEqual(expected);
     expect(call.url.search).toBe("");
@@ -144,11 +134,11 @@ describe("no request makes the proxy fail or go astray", { timeout: 120_000 }, (
     });
     await fc.assert(
       fc.asyncProperty(body(nearly, valid), async (value) => {
-        harness.calls.length = 0;
+        live.harness.calls.length = 0;
         assertShape(
           await invoke(ingestDocument, "PUT", "/api/ingest/document", {}, { body: value }),
         );
-        expect(harness.calls).toHaveLength(problemFree(IngestDocumentRequest, value) ? 1 : 0);
+        expect(live.harness.calls).toHaveLength(problemFree(IngestDocumentRequest, value) ? 1 : 0);
         assertUpstreamPaths(["ingest", "document"]);
       }),
       RUNS,
@@ -162,7 +152,7 @@ describe("no request makes the proxy fail or go astray", { timeout: 120_000 }, (
         pathValue,
         body(fc.record({ metadatas }), fc.record({ metadatas: validMetadatas })),
         async (packageId, value) => {
-          harness.calls.length = 0;
+          live.harness.calls.length = 0;
           const params = { packageId };
           assertShape(
             await invoke(updateDocument, "POST", "/api/ingest/document/x", params, { body: value }),
@@ -171,7 +161,7 @@ describe("no request makes the proxy fail or go astray", { timeout: 120_000 }, (
             problemFree(DocumentPathParams, params) &&
             pathOk(packageId) &&
             problemFree(UpdateDocumentRequest, value);
-          if (!valid) expect(harness.calls).toHaveLength(0);
+          if (!valid) expect(live.harness.calls).toHaveLength(0);
           assertUpstreamPaths(["ingest", "document", packageId]);
         },
       ),
@@ -183,9 +173,9 @@ describe("no request makes the proxy fail or go astray", { timeout: 120_000 }, (
   it("PUT /api/ingest/sip", async () => {
     await fc.assert(
       fc.asyncProperty(body(content, validContent), async (value) => {
-        harness.calls.length = 0;
+        live.harness.calls.length = 0;
         assertShape(await invoke(ingestSip, "PUT", "/api/ingest/sip", {}, { body: value }));
-        expect(harness.calls).toHaveLength(problemFree(IngestSipRequest, value) ? 1 : 0);
+        expect(live.harness.calls).toHaveLength(problemFree(IngestSipRequest, value) ? 1 : 0);
         assertUpstreamPaths(["ingest", "sip"]);
       }),
       RUNS,
@@ -196,12 +186,12 @@ describe("no request makes the proxy fail or go astray", { timeout: 120_000 }, (
   it("GET /api/ingest/sip/[packageId]/[submissionName]", async () => {
     await fc.assert(
       fc.asyncProperty(pathValue, pathValue, async (packageId, submissionName) => {
-        harness.calls.length = 0;
+        live.harness.calls.length = 0;
         const params = { packageId, submissionName };
         assertShape(await invoke(sipStatus, "GET", "/api/ingest/sip/x/y", params));
         const valid =
           problemFree(SipStatusParams, params) && pathOk(packageId) && pathOk(submissionName);
-        expect(harness.calls).toHaveLength(valid ? 1 : 0);
+        expect(live.harness.calls).toHaveLength(valid ? 1 : 0);
         assertUpstreamPaths(["ingest", "sip", packageId, submissionName]);
       }),
       RUNS,
@@ -211,7 +201,7 @@ describe("no request makes the proxy fail or go astray", { timeout: 120_000 }, (
 
   it("POST /api/preservation/[operation]", async (ctx) => {
     // Until the archive mounts /preservation every valid call would be a 501 from its absence.
-    const probe = await fetch(`${archive.url}/preservation/RetrieveInfo`, {
+    const probe = await fetch(`${live.archive.url}/preservation/RetrieveInfo`, {
       method: "POST",
       body: "{}",
     });
@@ -249,7 +239,7 @@ describe("no request makes the proxy fail or go astray", { timeout: 120_000 }, (
     );
     await fc.assert(
       fc.asyncProperty(fc.oneof(nearlyValid, arbitrary), async ([name, value]) => {
-        harness.calls.length = 0;
+        live.harness.calls.length = 0;
         const params = { operation: name };
         assertShape(
           await invoke(preservation, "POST", "/api/preservation/x", params, { body: value }),
@@ -257,7 +247,7 @@ describe("no request makes the proxy fail or go astray", { timeout: 120_000 }, (
         const valid =
           isPreservationOperation(name) &&
           problemFree(PRESERVATION_OPERATIONS[name].request, value);
-        if (!valid) expect(harness.calls).toHaveLength(0);
+        if (!valid) expect(live.harness.calls).toHaveLength(0);
         if (isPreservationOperation(name)) assertUpstreamPaths(["preservation", name]);
       }),
       RUNS,

@@ -1,7 +1,7 @@
 // The /api routes against the real embedded archive, called as Next calls them.
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { POST as updateDocument } from "@/app/api/ingest/document/[packageId]/route";
 import { PUT as ingestSip } from "@/app/api/ingest/sip/route";
@@ -18,8 +18,8 @@ import type { PlanInput } from "@/lib/upload/request-body";
 import { uploadFile } from "@/lib/upload/uploader";
 import { apiDeps, configureApi } from "./deps";
 import { BODY_LIMIT_BYTES } from "./request";
-import { startTestArchive, type TestArchive } from "./testing/archive";
-import { invoke, sessionOf, startHarness, TENANT_HEADER, type Harness } from "./testing/harness";
+import { liveArchiveForFile } from "./testing/live-archive";
+import { invoke, sessionOf, TENANT_HEADER } from "./testing/harness";
 
 const DC = "http://purl.org/dc/elements/1.1/";
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
@@ -63,22 +63,15 @@ async function retrievedContent(poId: string): Promise<string[]> {
   return po.map((entry) => entry.binaryData?.value ?? "");
 }
 
-let archive: TestArchive;
-let harness: Harness;
 let harnessIngest: IngestClient;
 
+const live = liveArchiveForFile();
 beforeAll(async () => {
-  archive = await startTestArchive();
-  harness = await startHarness({ archiveUrl: archive.url, mode: "service" });
   harnessIngest = (await apiDeps()).ingest;
-}, 120_000);
-afterAll(async () => {
-  await harness?.close();
-  await archive?.close();
 });
 beforeEach(() => {
-  harness.session = sessionOf("archivist");
-  harness.calls.length = 0;
+  live.harness.session = sessionOf("archivist");
+  live.harness.calls.length = 0;
 });
 
 describe("ingest through the dashboard", () => {
@@ -91,10 +84,10 @@ describe("ingest through the dashboard", () => {
     expect(accepted.headers.get("location")).toBe(
       `/api/ingest/sip/${encodeURIComponent(answer.packageId)}/${encodeURIComponent(answer.name)}`,
     );
-    const call = harness.calls[0];
+    const call = live.harness.calls[0];
     expect(call?.headers.get("X-Vendor-Repository")).toBe("demo");
 
-    const [row] = await harness.dashboard.db
+    const [row] = await live.harness.dashboard.db
       .select()
       .from(submissions)
       .where(eq(submissions.packageId, body.packageId));
@@ -104,7 +97,7 @@ describe("ingest through the dashboard", () => {
       profile: "default",
       userId: "archivist",
     });
-    const audit = await harness.dashboard.db
+    const audit = await live.harness.dashboard.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, body.packageId));
@@ -120,7 +113,7 @@ describe("ingest through the dashboard", () => {
     expect(status.json).toMatchObject({ packageId: body.packageId, name: answer.name });
     // Reading the status keeps the journal's last status current.
     expect(await untilFinal(answer.packageId, answer.name)).toBe("INGESTED");
-    const [after] = await harness.dashboard.db
+    const [after] = await live.harness.dashboard.db
       .select()
       .from(submissions)
       .where(eq(submissions.packageId, body.packageId));
@@ -164,7 +157,7 @@ describe("ingest through the dashboard", () => {
     );
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ error: { code: "VALIDATION_ERROR", field: "content" } });
-    expect(harness.calls).toHaveLength(0);
+    expect(live.harness.calls).toHaveLength(0);
   });
 });
 
@@ -185,8 +178,8 @@ describe("limits", () => {
       { rawBody: sent },
     );
     expect(answer.status).toBe(201);
-    expect(harness.calls).toHaveLength(1);
-    expect(harness.calls[0]?.bodyBytes).toBe(Buffer.byteLength(sent));
+    expect(live.harness.calls).toHaveLength(1);
+    expect(live.harness.calls[0]?.bodyBytes).toBe(Buffer.byteLength(sent));
     // And the archive stored every byte: the content comes back whole.
     const { name } = answer.json as { name: string };
     expect(await untilFinal(body.packageId, name)).toBe("INGESTED");
@@ -200,7 +193,7 @@ describe("limits", () => {
     expect(answer.json).toMatchObject({
       error: { code: "JSON_TOO_LARGE", message: expect.stringContaining("/api/ingest/url") },
     });
-    expect(harness.calls).toHaveLength(0);
+    expect(live.harness.calls).toHaveLength(0);
   });
 });
 
@@ -270,9 +263,9 @@ describe("who may do what", () => {
     );
     expect(answer.status).toBe(403);
     expect(answer.json).toMatchObject({ error: { code: "FORBIDDEN" } });
-    expect(harness.calls).toHaveLength(0);
+    expect(live.harness.calls).toHaveLength(0);
     // Refused before the body is read, so the entry names the action, not the object.
-    const audit = await harness.dashboard.db
+    const audit = await live.harness.dashboard.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, "object.delete"));
@@ -292,7 +285,7 @@ describe("who may do what", () => {
     );
     expect(crossSite.status).toBe(403);
     expect(crossSite.json).toMatchObject({ error: { code: "CROSS_SITE" } });
-    harness.session = null;
+    live.harness.session = null;
     const anonymous = await invoke(
       ingestDocument,
       "PUT",
@@ -301,11 +294,11 @@ describe("who may do what", () => {
       { body: documentBody() },
     );
     expect(anonymous.status).toBe(401);
-    expect(harness.calls).toHaveLength(0);
+    expect(live.harness.calls).toHaveLength(0);
   });
 
   it("sends the user's chosen tenant and the enrichers as one comma-separated header", async () => {
-    harness.session = sessionOf("admin", { tenant: "research" });
+    live.harness.session = sessionOf("admin", { tenant: "research" });
     const body = documentBody();
     const answer = await invoke(
       ingestDocument,
@@ -319,8 +312,8 @@ describe("who may do what", () => {
     );
     expect(answer.status).toBe(201);
     expect(answer.json).toMatchObject({ permissions: expect.arrayContaining(["DELETE"]) });
-    expect(harness.calls[0]?.headers.get(TENANT_HEADER)).toBe("research");
-    expect(harness.calls[0]?.headers.get("enrichers")).toBe(
+    expect(live.harness.calls[0]?.headers.get(TENANT_HEADER)).toBe("research");
+    expect(live.harness.calls[0]?.headers.get("enrichers")).toBe(
       "pluginreports,breadcrumbs,permissions",
     );
   });
@@ -338,7 +331,7 @@ describe("who may do what", () => {
     );
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ error: { code: "VALIDATION_ERROR", field: "enrichers" } });
-    expect(harness.calls).toHaveLength(0);
+    expect(live.harness.calls).toHaveLength(0);
   });
 });
 
@@ -417,12 +410,12 @@ describe("preservation through the dashboard", () => {
   });
 
   it("lets an admin ask for a deletion, auditing it with the object and the outcome", async () => {
-    harness.session = sessionOf("admin");
+    live.harness.session = sessionOf("admin");
     const poId = `missing-${randomUUID()}`;
     const answer = await op("DeletePO", { poId, mod: "OnlySubDOs", reason: "test" });
     expect(answer.status).toBe(404);
-    expect(harness.calls).toHaveLength(1);
-    const audit = await harness.dashboard.db
+    expect(live.harness.calls).toHaveLength(1);
+    const audit = await live.harness.dashboard.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, poId));
@@ -437,8 +430,8 @@ describe("preservation through the dashboard", () => {
   });
 
   it("refuses a direct DeletePO while four-eyes approval is on, without calling the archive", async () => {
-    harness.session = sessionOf("admin");
-    await writeFourEyes(harness.dashboard.db, true);
+    live.harness.session = sessionOf("admin");
+    await writeFourEyes(live.harness.dashboard.db, true);
     try {
       const poId = `four-eyes-${randomUUID()}`;
       const answer = await op("DeletePO", { poId, mod: "OnlySubDOs", reason: "test" });
@@ -446,9 +439,9 @@ describe("preservation through the dashboard", () => {
       expect(answer.json).toMatchObject({
         error: { code: "FORBIDDEN", message: FOUR_EYES_REFUSAL },
       });
-      expect(harness.calls).toHaveLength(0);
+      expect(live.harness.calls).toHaveLength(0);
     } finally {
-      await writeFourEyes(harness.dashboard.db, false);
+      await writeFourEyes(live.harness.dashboard.db, false);
     }
   });
 
@@ -456,7 +449,7 @@ describe("preservation through the dashboard", () => {
     const answer = await op("DropTables", {});
     expect(answer.status).toBe(404);
     expect(answer.json).toMatchObject({ error: { code: "NOT_FOUND" } });
-    expect(harness.calls).toHaveLength(0);
+    expect(live.harness.calls).toHaveLength(0);
   });
 
   it("gives back what was ingested: a package is the object with poId = packageId", async () => {

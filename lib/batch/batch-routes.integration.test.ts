@@ -1,12 +1,12 @@
 // The batch routes and a batch package's ingest against the real embedded archive.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { GET as listBatches, POST as createBatch } from "@/app/api/batches/route";
 import { GET as batchStatus } from "@/app/api/batches/[batchId]/route";
 import { POST as cancelBatch } from "@/app/api/batches/[batchId]/cancel/route";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
-import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
-import { invoke, sessionOf, startHarness, type Harness } from "@/lib/api/testing/harness";
+import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
+import { invoke, sessionOf } from "@/lib/api/testing/harness";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { listSubmissions } from "@/lib/journal/submissions";
 import type { BatchStatus } from "./api-schemas";
@@ -26,19 +26,9 @@ function body(packageId: string, title: string) {
   };
 }
 
-let archive: TestArchive;
-let harness: Harness;
-
-beforeAll(async () => {
-  archive = await startTestArchive();
-  harness = await startHarness({ archiveUrl: archive.url, mode: "service" });
-}, 120_000);
-afterAll(async () => {
-  await harness?.close();
-  await archive?.close();
-});
+const live = liveArchiveForFile();
 beforeEach(() => {
-  harness.session = sessionOf("archivist");
+  live.harness.session = sessionOf("archivist");
 });
 
 async function newBatch(keys: string[]): Promise<string> {
@@ -69,7 +59,8 @@ const sendItem = (batch: string, item: string, packageId: string) =>
   );
 
 const ingestCalls = () =>
-  harness.calls.filter((c) => c.method === "PUT" && c.url.pathname.endsWith("/document")).length;
+  live.harness.calls.filter((c) => c.method === "PUT" && c.url.pathname.endsWith("/document"))
+    .length;
 
 describe("a batch", () => {
   it("sends each package once: the same package sent again answers its first SIP", async () => {
@@ -108,14 +99,18 @@ describe("a batch", () => {
 
     // The journal filtered by the batch (its route reads the process's database, so the query here).
     const viewer = { tenant: "demo", userId: "archivist", isAdmin: false };
-    const page = await listSubmissions(harness.dashboard.db, viewer, JournalQuery.parse({ batch }));
+    const page = await listSubmissions(
+      live.harness.dashboard.db,
+      viewer,
+      JournalQuery.parse({ batch }),
+    );
     const rows = page.entries;
     expect(rows.map((r) => r.packageId).sort()).toEqual(Object.values(ids).sort());
   });
 
   it("is the tenant's own: another tenant's session neither sees nor sends into it", async () => {
     const batch = await newBatch(["a.txt"]);
-    harness.session = sessionOf("admin", { tenant: "research" });
+    live.harness.session = sessionOf("admin", { tenant: "research" });
     const status = await invoke(batchStatus, "GET", `/api/batches/${batch}`, { batchId: batch });
     expect(status.status).toBe(404);
     const sent = await sendItem(batch, "a.txt", `batch-${randomUUID()}`);

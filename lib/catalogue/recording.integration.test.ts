@@ -2,37 +2,26 @@
 // its status once ingested (formats), PreservePO, RetrievePO, UpdatePOC, DeletePO, and an object
 // deleted behind the dashboard's back, which the archive's "unknown object" corrects.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { GET as sipStatus } from "@/app/api/ingest/sip/[packageId]/[submissionName]/route";
 import { POST as preservation } from "@/app/api/preservation/[operation]/route";
-import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
-import { invoke, sessionOf, startHarness, type Harness } from "@/lib/api/testing/harness";
+import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
+import { invoke, sessionOf } from "@/lib/api/testing/harness";
 import { findObject } from "./store";
 
 const DC = "http://purl.org/dc/elements/1.1/";
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
-let archive: TestArchive;
-let harness: Harness;
-
-beforeAll(async () => {
-  archive = await startTestArchive();
-  harness = await startHarness({ archiveUrl: archive.url, mode: "service" });
-}, 120_000);
-
-afterAll(async () => {
-  await harness?.close();
-  await archive?.close();
-});
+const live = liveArchiveForFile();
 
 const call = (operation: string, body: unknown) =>
   invoke(preservation, "POST", `/api/preservation/${operation}`, { operation }, { body });
-const row = (poId: string, tenant = "demo") => findObject(harness.dashboard.db, tenant, poId);
+const row = (poId: string, tenant = "demo") => findObject(live.harness.dashboard.db, tenant, poId);
 
 describe("the catalogue as the routes feed it", () => {
   it("keeps an ingest's title at once, and its formats once the status says INGESTED", async () => {
-    harness.session = sessionOf("archivist");
+    live.harness.session = sessionOf("archivist");
     const packageId = `cat-${randomUUID()}`;
     const accepted = await invoke(
       ingestDocument,
@@ -80,7 +69,7 @@ describe("the catalogue as the routes feed it", () => {
   }, 60_000);
 
   it("records PreservePO, UpdatePOC, DeletePO and the archive's word on a deleted object", async () => {
-    harness.session = sessionOf("admin");
+    live.harness.session = sessionOf("admin");
     const preserved = await call("PreservePO", {
       pro: "urn:scriptorium:profile:general:1.0",
       po: [
@@ -128,15 +117,15 @@ describe("the catalogue as the routes feed it", () => {
   }, 60_000);
 
   it("marks an object deleted when the archive no longer knows it, and only in its tenant", async () => {
-    harness.session = sessionOf("admin");
+    live.harness.session = sessionOf("admin");
     const preserved = await call("PreservePO", {
       pro: "urn:scriptorium:profile:general:1.0",
       po: [{ id: "note.txt", binaryData: { value: b64("note") } }],
     });
     const poId = (preserved.json as { poId: string }).poId;
     // Deleted straight at the archive, as another system would.
-    const token = await harness.tokens.forService();
-    const direct = await fetch(`${archive.url}/preservation/DeletePO`, {
+    const token = await live.harness.tokens.forService();
+    const direct = await fetch(`${live.archive.url}/preservation/DeletePO`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: JSON.stringify({ poId }),
@@ -147,7 +136,7 @@ describe("the catalogue as the routes feed it", () => {
     expect(read.status).toBe(404);
     expect((await row(poId))?.state).toBe("deleted");
     // The same unknown id read in another tenant creates nothing there.
-    harness.session = sessionOf("admin", { tenant: "research" });
+    live.harness.session = sessionOf("admin", { tenant: "research" });
     await call("RetrievePO", { poId });
     expect(await row(poId, "research")).toBeNull();
   }, 60_000);

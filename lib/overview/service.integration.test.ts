@@ -1,26 +1,16 @@
 // The overview put together against the real embedded archive: journal rows written by the ingest
 // route, formats and sizes read back from the archive once per package and then kept a minute.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { GET as sipStatus } from "@/app/api/ingest/sip/[packageId]/[submissionName]/route";
 import { apiDeps } from "@/lib/api/deps";
-import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
-import { invoke, startHarness, type Harness } from "@/lib/api/testing/harness";
+import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
+import { invoke } from "@/lib/api/testing/harness";
 import { submissions } from "@/lib/db/schema";
 import { buildOverview } from "./service";
 
-let archive: TestArchive;
-let harness: Harness;
-
-beforeAll(async () => {
-  archive = await startTestArchive();
-  harness = await startHarness({ archiveUrl: archive.url, mode: "service" });
-}, 120_000);
-afterAll(async () => {
-  await harness?.close();
-  await archive?.close();
-});
+const live = liveArchiveForFile();
 
 const CSV = Buffer.from("year,visitors\n2023,12480\n2024,13002\n");
 const JSON_DOC = Buffer.from('{"sensor":"T-7","offset":-0.12}\n');
@@ -63,10 +53,10 @@ describe("buildOverview", () => {
     ]);
     const deps = await apiDeps();
     const overviewDeps = {
-      db: harness.dashboard.db,
+      db: live.harness.dashboard.db,
       viewer: { tenant: "demo", userId: "archivist", isAdmin: false },
       ingest: deps.ingest,
-      upstreamToken: () => harness.tokens.forService(),
+      upstreamToken: () => live.harness.tokens.forService(),
       embeddedArchive: true,
     };
     const overview = await buildOverview(overviewDeps, { timeZone: "UTC" });
@@ -90,7 +80,7 @@ describe("buildOverview", () => {
     ]);
 
     // Asked again within the minute: the journal is read again, the archive is not.
-    const reads = () => harness.calls.filter((c) => c.url.pathname.includes("/sip/")).length;
+    const reads = () => live.harness.calls.filter((c) => c.url.pathname.includes("/sip/")).length;
     const before = reads();
     const again = await buildOverview(overviewDeps, { timeZone: "UTC" });
     expect(reads()).toBe(before);
@@ -101,7 +91,7 @@ describe("buildOverview", () => {
     await ingest([{ name: "more.csv", bytes: CSV }]);
     const deps = await apiDeps();
     const failing = {
-      db: harness.dashboard.db,
+      db: live.harness.dashboard.db,
       ingest: deps.ingest,
       upstreamToken: () => Promise.reject(new Error("no token today")),
       embeddedArchive: true,
@@ -113,7 +103,7 @@ describe("buildOverview", () => {
     // The two packages read before are still kept; the new one could not be read.
     expect(demo.formats).toMatchObject({ ok: true, packages: 3, read: 2, unreadable: 1 });
 
-    await harness.dashboard.db.insert(submissions).values({
+    await live.harness.dashboard.db.insert(submissions).values({
       tenant: "research",
       packageId: `overview-${randomUUID()}`,
       submissionName: "sip-1",

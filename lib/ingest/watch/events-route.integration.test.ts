@@ -2,26 +2,16 @@
 // one upstream poll for several watchers, the journal kept current, and the stream's end.
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { GET as events } from "@/app/api/ingests/[packageId]/[submissionName]/events/route";
-import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
-import { APP_ORIGIN, invoke, startHarness, type Harness } from "@/lib/api/testing/harness";
+import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
+import { APP_ORIGIN, invoke } from "@/lib/api/testing/harness";
 import { submissions } from "@/lib/db/schema";
 import { getStatusHub } from "@/lib/server/container";
 import { WatchEvent } from "./snapshot";
 
-let archive: TestArchive;
-let harness: Harness;
-
-beforeAll(async () => {
-  archive = await startTestArchive();
-  harness = await startHarness({ archiveUrl: archive.url, mode: "service" });
-}, 120_000);
-afterAll(async () => {
-  await harness?.close();
-  await archive?.close();
-});
+const live = liveArchiveForFile();
 
 async function ingest(title = "A record"): Promise<{ packageId: string; name: string }> {
   const body = {
@@ -59,8 +49,9 @@ async function readAll(response: Response): Promise<WatchEvent[]> {
 }
 
 const statusPolls = (packageId: string) =>
-  harness.calls.filter((c) => c.method === "GET" && c.url.pathname.includes(`/sip/${packageId}/`))
-    .length;
+  live.harness.calls.filter(
+    (c) => c.method === "GET" && c.url.pathname.includes(`/sip/${packageId}/`),
+  ).length;
 
 describe("GET /api/ingests/[packageId]/[submissionName]/events", () => {
   it("streams the status to INGESTED with the plugin reports, ends by itself and updates the journal", async () => {
@@ -84,7 +75,7 @@ describe("GET /api/ingests/[packageId]/[submissionName]/events", () => {
         "package-assembly",
       ]),
     );
-    const [row] = await harness.dashboard.db
+    const [row] = await live.harness.dashboard.db
       .select()
       .from(submissions)
       .where(and(eq(submissions.packageId, packageId), eq(submissions.submissionName, name)));
