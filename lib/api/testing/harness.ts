@@ -11,6 +11,7 @@ import { recordAudit } from "@/lib/journal/audit";
 import { createPreservationClient } from "@/lib/preservation/client";
 import { assertDirectDeletionAllowed } from "@/lib/deletions/guard";
 import { configureApi, resetApi, type ApiDeps } from "../deps";
+import type { SentCall } from "../upstream-fetch";
 import { createSubmissionJournal } from "../journal";
 import { createBatchStore } from "@/lib/batch/store";
 
@@ -82,15 +83,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     clientCredentials: () => requestToken(settings, { grant_type: "client_credentials" }),
   });
   const calls: UpstreamCallRecord[] = [];
-  const recordingFetch: typeof fetch = async (input, init) => {
-    const body = init?.body;
+  const observe = (call: SentCall) => {
     calls.push({
-      method: init?.method ?? "GET",
-      url: new URL(input instanceof Request ? input.url : String(input)),
-      headers: new Headers(init?.headers),
-      bodyBytes: typeof body === "string" ? Buffer.byteLength(body) : 0,
+      method: call.method,
+      url: call.url,
+      headers: new Headers(call.headers),
+      bodyBytes: call.body === undefined ? 0 : Buffer.byteLength(call.body),
     });
-    return fetch(input, init);
   };
   const upstream = {
     tenantHeader: TENANT_HEADER,
@@ -99,7 +98,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     retries: 2,
     backoffMs: 50,
     maxResponseBytes: 64 * 1024 * 1024,
-    fetch: recordingFetch,
+    observe,
   };
   const harness: Harness = {
     dashboard,
