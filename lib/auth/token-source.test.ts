@@ -1,7 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
+import {
+  scratchDatabase,
+  SCRATCH_SERVER_URL,
+  type ScratchDatabase,
+} from "@/lib/db/testing/scratch-postgres";
 import { sessions, upstreamTokens } from "@/lib/db/schema";
 import { OidcError, type TokenGrant } from "./oidc-client";
 import { createSession } from "./session-store";
@@ -47,32 +52,32 @@ const identity = {
   tenant: "demo",
 };
 
-// PGlite always; PostgreSQL too when TEST_DATABASE_URL names a scratch database, where the two
+// PGlite always; PostgreSQL too when ARCHIVE_TEST_DATABASE_URL names a server (as in CI), where the two
 // instances hold separate connection pools and really contend for the row lock.
 const databases = [
   { name: "PGlite", url: undefined },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: "PostgreSQL", url: process.env.TEST_DATABASE_URL }]
-    : []),
+  ...(SCRATCH_SERVER_URL ? [{ name: "PostgreSQL", url: "scratch" }] : []),
 ];
 
 describe.each(databases)("upstream token source on $name", ({ url }) => {
   let opened: OpenedDashboardDb;
   let other: OpenedDashboardDb;
+  let scratch: ScratchDatabase | undefined;
   let endpoint: ReturnType<typeof standInEndpoint>;
   // Two sources stand for two dashboard instances.
   let first: TokenSource;
   let second: TokenSource;
 
   beforeAll(async () => {
-    opened = await openDashboardDb({ databaseUrl: url });
-    other = url ? await openDashboardDb({ databaseUrl: url }) : opened;
-    if (url) await opened.db.execute(sql`truncate sessions, upstream_tokens`);
+    scratch = url ? await scratchDatabase() : undefined;
+    opened = await openDashboardDb({ databaseUrl: scratch?.url });
+    other = scratch ? await openDashboardDb({ databaseUrl: scratch.url }) : opened;
     // Creating a PGlite database takes seconds, more on a busy machine.
   }, 120_000);
   afterAll(async () => {
     await opened.close();
     if (other !== opened) await other.close();
+    await scratch?.drop();
   });
 
   beforeEach(async () => {
@@ -147,6 +152,25 @@ describe.each(databases)("upstream token source on $name", ({ url }) => {
       [a, b].map((source) => source.forSession(id).catch(() => "read again")),
     );
     expect(renewedBy).toContain("access-1");
+  });
+
+  it("reads a session's row once for a burst of requests that find no token remembered", async () => {
+    const id = await signIn(120_000);
+    const source = createTokenSource({
+      db: opened.db,
+      marginMs: 30_000,
+      refresh: endpoint.refresh,
+      clientCredentials: endpoint.clientCredentials,
+      rememberMs: 2_000,
+    });
+    const select = vi.spyOn(opened.db, "select");
+    try {
+      const tokens = await Promise.all(Array.from({ length: 20 }, () => source.forSession(id)));
+      expect(new Set(tokens)).toEqual(new Set(["access-0"]));
+      expect(select).toHaveBeenCalledTimes(1);
+    } finally {
+      select.mockRestore();
+    }
   });
 
   it("does not renew a short-lived token on every call: the margin shrinks to a quarter of its lifetime", async () => {

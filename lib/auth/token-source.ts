@@ -76,6 +76,26 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     return seen && now() - seen.at < rememberMs ? seen.token : undefined;
   };
 
+  // One read of a session's row at a time: the requests of a burst that find nothing remembered
+  // share it.
+  const reading = new Map<string, Promise<StoredToken | undefined>>();
+  function readRow(sessionId: string): Promise<StoredToken | undefined> {
+    let read = reading.get(sessionId);
+    if (!read) {
+      read = db
+        .select()
+        .from(upstreamTokens)
+        .where(eq(upstreamTokens.key, sessionId))
+        .then(([row]) => {
+          remember(sessionId, row);
+          return row;
+        })
+        .finally(() => reading.delete(sessionId));
+      reading.set(sessionId, read);
+    }
+    return read;
+  }
+
   function singleFlight(key: string, renew: () => Promise<string>): Promise<string> {
     const running = inFlight.get(key);
     if (running) return running;
@@ -174,8 +194,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
         );
         if (step.state.phase.kind === "valid") return step.state.phase.token.accessToken;
       }
-      const [row] = await db.select().from(upstreamTokens).where(eq(upstreamTokens.key, sessionId));
-      remember(sessionId, row);
+      const row = await readRow(sessionId);
       const step = transition(
         startRenewal("session"),
         { type: "read", row, locked: false },
