@@ -5,12 +5,14 @@ export async function register() {
     const { checkEnvAtStartup } = await import("./lib/env");
     // Exits with a sentence naming each bad variable, so `next start` never serves with bad config.
     checkEnvAtStartup();
-    // Refuses, with a 4xx, the requests Next.js itself would answer with a 500 (lib/security/front-door.ts).
-    const [{ Server }, { installFrontDoor }] = await Promise.all([
+    // Refuses, with a 4xx, the requests Next.js itself would answer with a 500 (lib/security/front-door.ts);
+    // answers the proxy routes of a known session without Next.js's router (lib/server/direct-lane.ts).
+    const [{ Server }, { installFrontDoor }, { answerInDirectLane }] = await Promise.all([
       import("node:http"),
       import("./lib/security/front-door"),
+      import("./lib/server/direct-lane"),
     ]);
-    installFrontDoor(Server);
+    installFrontDoor(Server, answerInDirectLane);
     // The holdings catalogue learns what other systems archived (lib/catalogue/sync.ts).
     const { scheduleCatalogueSync } = await import("./lib/catalogue/sync-service");
     scheduleCatalogueSync();

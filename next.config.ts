@@ -1,26 +1,7 @@
-// @ts-check
+import type { NextConfig } from "next";
+import { FRAME_HEADERS, securityHeaders } from "./lib/security/response-headers";
 
-const production = process.env.NODE_ENV === "production";
-
-// Security headers on every response, pages and API routes alike. The Content-Security-Policy is
-// not here: it carries a per-response nonce, so proxy.ts sets it on pages.
-const securityHeaders = [
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  {
-    key: "Permissions-Policy",
-    value:
-      "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
-  },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-  // Production only: a developer's http://localhost must not be pinned to https.
-  ...(production
-    ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
-    : []),
-];
-
-/** @type {import("next").NextConfig} */
-const nextConfig = {
+const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The database drivers run in Node, never in the bundle.
@@ -33,13 +14,9 @@ const nextConfig = {
   typescript: { tsconfigPath: "tsconfig.build.json" },
   async headers() {
     return [
-      { source: "/:path*", headers: securityHeaders },
-      // For browsers without CSP frame-ancestors. Not on an object's content: the object page frames
-      // its PDFs, and that route sets its own framing headers (SAMEORIGIN, or a sandbox).
-      {
-        source: "/((?!api/objects/[^/]+/content).*)",
-        headers: [{ key: "X-Frame-Options", value: "DENY" }],
-      },
+      { source: "/:path*", headers: securityHeaders() },
+      // Not on an object's content: that route sets its own framing headers (SAMEORIGIN, or a sandbox).
+      { source: "/((?!api/objects/[^/]+/content).*)", headers: FRAME_HEADERS },
     ];
   },
 };

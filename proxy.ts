@@ -1,7 +1,7 @@
 import "server-only";
 // Runs before every page: a fresh nonce and the Content-Security-Policy built on it, on the
 // response and on the request (Next.js reads the nonce from the request's CSP header and puts
-// it on its scripts). The other security headers come from next.config.js, for API routes too.
+// it on its scripts). The other security headers come from next.config.ts, for API routes too.
 // Server Actions Next.js would fail on (from another site, or with a broken body) are refused
 // here with a 4xx; lib/security/front-door.ts refuses what it would fail on before this runs.
 //

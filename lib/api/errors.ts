@@ -5,6 +5,7 @@
 // VALIDATION_ERROR, JSON_TOO_LARGE, EXCEPTION) keep their name and meaning here, so a caller
 // reads one vocabulary whether the dashboard or the archive refused. EXCEPTION is a failure
 // behind the dashboard, hence 502, not 500: a 500 always means the dashboard itself failed.
+import { jsonResponse } from "./json-response";
 
 export const ERROR_STATUS = {
   // The caller
@@ -129,7 +130,7 @@ export function errorResponse(error: unknown): Response {
   if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
     console.error("api route failed", error);
   }
-  return Response.json(apiError.toJSON(), {
+  return jsonResponse(apiError.toJSON(), {
     status: apiError.status,
     headers: { "Cache-Control": "no-store" },
   });

@@ -12,6 +12,7 @@ import {
 import type { Accepted } from "@/lib/ingest/client";
 import { ApiError } from "./errors";
 import type { RouteContext } from "./handler";
+import { jsonResponse } from "./json-response";
 
 // The enrichers named by the `enrichers` header and/or `?enrichers=` (comma-separated, repeatable).
 export function requestedEnrichers(request: Request): Enricher[] {
@@ -73,10 +74,10 @@ export async function acceptedAnswer(
     request,
     answer: answer.body,
   });
-  return Response.json(answer.body, { status: answer.status, headers });
+  return jsonResponse(answer.body, { status: answer.status, headers });
 }
 
 // A JSON answer that no cache keeps.
 export function jsonAnswer(body: unknown, status = 200): Response {
-  return Response.json(body, { status, headers: noStore });
+  return jsonResponse(body, { status, headers: noStore });
 }

@@ -37,7 +37,7 @@ export interface SessionState {
 }
 
 // The session a checked row describes.
-function sessionOf({ row, expiresAt }: CheckedSession): CurrentSession {
+export function sessionOf({ row, expiresAt }: CheckedSession): CurrentSession {
   return {
     id: row.id,
     user: {

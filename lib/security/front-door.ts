@@ -188,10 +188,17 @@ const STATUS_TEXT: Record<number, string> = {
 type Emit = Server["emit"];
 const INSTALLED = Symbol.for("scriptorium.frontDoor");
 
+// What may answer a request that passed the checks before Next.js does (the direct lane); false
+// leaves it to Next.js.
+export type BeforeNext = (request: IncomingMessage, response: ServerResponse) => boolean;
+
 // Puts the checks in front of every HTTP server of this process: `next start` creates its server
 // itself, so its "request" and "clientError" events are the first place the dashboard's code can
 // see a request.
-export function installFrontDoor(serverClass: { prototype: Server }): void {
+export function installFrontDoor(
+  serverClass: { prototype: Server },
+  beforeNext: BeforeNext = () => false,
+): void {
   const prototype = serverClass.prototype as Server & { [INSTALLED]?: true };
   if (prototype[INSTALLED]) return;
   prototype[INSTALLED] = true;
@@ -221,6 +228,7 @@ export function installFrontDoor(serverClass: { prototype: Server }): void {
         response.end(request.method === "HEAD" ? undefined : refusal.body);
         return true;
       }
+      if (beforeNext(request, response)) return true;
     }
     return (emit as (...all: unknown[]) => boolean).call(this, event, ...args);
   } as Emit;

@@ -2,16 +2,11 @@ import type { NextConfig } from "next";
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// A plain-JS file without types: imported by URL and typed here.
-const configUrl = new URL("../../next.config.js", import.meta.url).href;
-
-// next.config.js reads NODE_ENV when it is loaded, as `next build` and `next start` load it.
+// The configuration reads NODE_ENV when Next.js asks it for headers, at build and start.
 async function headersFor(nodeEnv: string) {
   vi.stubEnv("NODE_ENV", nodeEnv);
   vi.resetModules();
-  const { default: config } = (await import(/* @vite-ignore */ configUrl)) as {
-    default: NextConfig;
-  };
+  const { default: config } = (await import("../../next.config")) as { default: NextConfig };
   const rules = await config.headers!();
   return rules;
 }
@@ -32,7 +27,7 @@ async function headersAt(pathname: string, nodeEnv = "production") {
   return applied;
 }
 
-describe("security headers from next.config.js", () => {
+describe("security headers from next.config.ts", () => {
   it("apply to pages and API routes alike, and leave the CSP to proxy.ts", async () => {
     for (const pathname of [
       "/",

@@ -12,6 +12,9 @@ import "server-only";
 //   sessions found valid in the last 2 s (by cookie), and the request scope that carries a
 //   looked-up session from next-auth to the routes.
 //
+//   the direct lane's routes: proxy route handlers answered straight from Node's request event
+//   when the session is known (lib/server/direct-lane.ts).
+//
 //   process state: the catalogue sync's running run and its schedule (one run per process).
 //
 // Route modules of one `next start` do not share module state, so everything lives on one
@@ -23,6 +26,9 @@ import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
 import { requestToken, type IssuerMetadataCache } from "@/lib/auth/oidc-client";
 import type { SessionLookup } from "@/lib/auth/request-scope";
+import type { CheckedSession } from "@/lib/auth/session-store";
+import type { DirectRoute } from "@/lib/server/direct-lane";
+import { createRecordedStatuses, type RecordedStatuses } from "@/lib/api/recorded-statuses";
 import {
   createSessionCache,
   SESSION_CACHE_TTL_MS,
@@ -60,6 +66,9 @@ interface Parts {
   issuerMetadata: IssuerMetadataCache;
   sessionLookup: AsyncLocalStorage<SessionLookup>;
   sessionCache: SessionCache;
+  directRoutes: DirectRoute[];
+  directLaneScope: AsyncLocalStorage<CheckedSession>;
+  recordedStatuses: RecordedStatuses;
   metadataRegistry: { dir: string; registry: MetadataRegistry };
   catalogueSync: CatalogueSyncState;
 }
@@ -175,12 +184,13 @@ const API_KEYS: readonly (keyof ApiDeps)[] = [
 // which scripts and tests that only need the database should not load.
 async function wireApi(): Promise<ApiDeps> {
   const [
-    { getCurrentSession },
+    { getCurrentSession, sessionOf },
     { recordAudit },
     { assertDirectDeletionAllowed },
     journal,
     batches,
     { createCatalogueRecorder },
+    { directLaneSession },
   ] = await Promise.all([
     import("@/lib/auth/session"),
     import("@/lib/journal/audit"),
@@ -188,10 +198,15 @@ async function wireApi(): Promise<ApiDeps> {
     import("@/lib/api/journal"),
     import("@/lib/batch/store"),
     import("@/lib/catalogue/recorder"),
+    import("@/lib/server/direct-lane"),
   ]);
   return {
-    // The session comes from the request's cookie, read by next/headers inside the auth module.
-    getSession: () => getCurrentSession(),
+    // The session comes from the request's cookie: the one the direct lane found valid, else read
+    // by next/headers inside the auth module.
+    getSession: async () => {
+      const checked = directLaneSession();
+      return checked ? sessionOf(checked) : getCurrentSession();
+    },
     getUpstreamToken,
     recordAudit: (entry) => recordAudit(entry),
     journal: journal.createSubmissionJournal(getDb),
@@ -263,6 +278,22 @@ export function getSessionLookup(): AsyncLocalStorage<SessionLookup> {
 // Sessions found valid in the last moment, by session cookie (lib/auth/session-cache.ts).
 export function getSessionCache(): SessionCache {
   return once("sessionCache", () => createSessionCache());
+}
+
+// The route handlers the direct lane may answer without Next.js's router (lib/server/direct-lane.ts),
+// registered by their route modules as Next.js loads them.
+export function getDirectRoutes(): DirectRoute[] {
+  return once("directRoutes", () => []);
+}
+
+// The SIP statuses this process has journalled and catalogued (lib/api/recorded-statuses.ts).
+export function getRecordedStatuses(): RecordedStatuses {
+  return once("recordedStatuses", () => createRecordedStatuses());
+}
+
+// Carries the session the direct lane found to the route wrapper's getSession().
+export function getDirectLaneScope(): AsyncLocalStorage<CheckedSession> {
+  return once("directLaneScope", () => new AsyncLocalStorage<CheckedSession>());
 }
 
 // The metadata schemas in `dir`, compiled once (again when another folder is asked for).

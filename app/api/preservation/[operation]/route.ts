@@ -1,3 +1,4 @@
+import { directLane } from "@/lib/server/direct-lane";
 import { ApiError } from "@/lib/api/errors";
 import { apiRoute, type Role } from "@/lib/api/handler";
 import { jsonAnswer } from "@/lib/api/ingest-route";
@@ -66,3 +67,6 @@ export const POST = apiRoute<Params>(
 // Any other method – 405 with the methods this address answers
 const otherMethod = otherMethods("POST");
 export { otherMethod as GET, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };
+
+// Answered without Next.js's router once the session is known (lib/server/direct-lane.ts)
+directLane("/api/preservation/[operation]", { POST });

@@ -1,3 +1,4 @@
+import { directLane } from "@/lib/server/direct-lane";
 import { apiRoute } from "@/lib/api/handler";
 import { acceptedAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
@@ -23,3 +24,6 @@ export const POST = apiRoute<Params>(
 // Any other method – 405 with the methods this address answers
 const otherMethod = otherMethods("POST");
 export { otherMethod as GET, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };
+
+// Answered without Next.js's router once the session is known (lib/server/direct-lane.ts)
+directLane("/api/ingest/document/[packageId]", { POST });

@@ -1,3 +1,4 @@
+import { directLane } from "@/lib/server/direct-lane";
 import { ApiError } from "@/lib/api/errors";
 import { apiRoute } from "@/lib/api/handler";
 import { jsonAnswer } from "@/lib/api/ingest-route";
@@ -24,3 +25,6 @@ export const GET = apiRoute<Params>({ role: "archivist" }, async (ctx) => {
 // Any other method – 405 with the methods this address answers
 const otherMethod = otherMethods("GET");
 export { otherMethod as POST, otherMethod as PUT, otherMethod as PATCH, otherMethod as DELETE };
+
+// Answered without Next.js's router once the session is known (lib/server/direct-lane.ts)
+directLane("/api/ingest/uploads/[uploadId]/parts", { GET });
