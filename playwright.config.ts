@@ -28,6 +28,9 @@ export default defineConfig({
   testDir: "e2e",
   forbidOnly: CI,
   retries: CI ? 1 : 0,
+  // Two at a time: the specs that change what others see (settings, sessions, counts) one after
+  // another in "chromium", and the read-only walk of every page beside them.
+  workers: 2,
   reporter: [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: BASE_URL,
@@ -46,10 +49,24 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["setup"],
+      testIgnore: /all-pages\.spec\.ts/,
+      workers: 1,
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
         // Signed in by default; a spec picks another user with test.use({ storageState }).
+        storageState: STORAGE.archivist,
+      },
+    },
+    // Visits every page as each user and changes nothing, so it runs beside the others.
+    {
+      name: "walk",
+      dependencies: ["setup"],
+      testMatch: /all-pages\.spec\.ts/,
+      workers: 1,
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
         storageState: STORAGE.archivist,
       },
     },

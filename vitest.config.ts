@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -17,6 +18,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // Most files wait on an embedded archive or a database far more than they compute, so
+          // one more worker than cores (vitest's default is one fewer) keeps the cores busy.
+          maxWorkers: availableParallelism() + 1,
           include: [
             "lib/**/*.test.ts",
             "components/**/*.test.{ts,tsx}",
