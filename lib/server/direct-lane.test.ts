@@ -37,6 +37,8 @@ describe("matching a path to a direct route", () => {
     ["POST", "/api/preservation/%2e%2e"],
     ["POST", "/api//preservation/RetrieveInfo"],
     ["POST", "/api/preservation/%E0"],
+    ["POST", "/api/preservation/a\\..\\RetrieveInfo"],
+    ["POST", "/api/preservation/a b"],
     ["GET", "/api/ingest/sip/only-one"],
     ["GET", "/objects/x"],
   ])("leaves %s %s to the router", (method, path) => {

@@ -17,6 +17,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { CheckedSession } from "@/lib/auth/session-store";
 import { sessionCookieKey } from "@/lib/auth/session-cache";
 import { getDirectLaneScope, getDirectRoutes, getSessionCache } from "@/lib/server/container";
+import { ApiError, errorResponse } from "@/lib/api/errors";
 import { jsonTextOf } from "@/lib/api/json-response";
 import { FRAME_HEADERS, securityHeaders } from "@/lib/security/response-headers";
 
@@ -56,6 +57,8 @@ export function directLaneSession(): CheckedSession | undefined {
   return getDirectLaneScope().getStore();
 }
 
+const PATH_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
 // The route and its decoded parameters for a path, or null. Paths Next.js would rewrite or refuse
 // first (dot segments, empty segments, a trailing slash) are left to it.
 export function matchDirectRoute(
@@ -63,7 +66,8 @@ export function matchDirectRoute(
   method: string,
   path: string,
 ): { route: DirectRoute; params: Record<string, string> } | null {
-  if (!path.startsWith("/api/") || path.endsWith("/")) return null;
+  // Only characters URL parsing keeps as they are: "\\" and the like would be rewritten by it.
+  if (!path.startsWith("/api/") || path.endsWith("/") || !PATH_CHARS.test(path)) return null;
   const parts = path.split("/").slice(1);
   if (parts.some((part) => part === "" || part === "." || part === ".." || /%2e/i.test(part))) {
     return null;
@@ -183,18 +187,17 @@ export function answerInDirectLane(message: IncomingMessage, response: ServerRes
     })
     .then((answer) => writeAnswer(answer, response))
     .catch((error: unknown) => {
-      console.error("direct lane failed", error);
-      if (!response.headersSent) {
-        response.writeHead(500, {
-          "content-type": "application/json",
-          "cache-control": "no-store",
-        });
-        response.end(
-          JSON.stringify({
-            error: { code: "INTERNAL_ERROR", message: "The dashboard failed to answer." },
-          }),
-        );
-      } else response.destroy();
+      // The route's wrapper answers every failure of its own; what is left is a request that
+      // cannot be read (its body broke off) or an answer that could not be written.
+      console.error("direct lane: no answer could be given", error);
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      const refusal = errorResponse(
+        new ApiError("VALIDATION_ERROR", "The request could not be read: send it again."),
+      );
+      void writeAnswer(refusal, response).catch(() => response.destroy());
     });
   return true;
 }
