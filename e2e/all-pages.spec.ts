@@ -148,6 +148,8 @@ for (const user of ["archivist", "admin"] as const) {
       test(`${where} (${path}) passes axe in light and dark, desktop and tablet`, async ({
         page,
       }) => {
+        // Four full accessibility checks of one page, while other specs run beside this walk.
+        test.setTimeout(90_000);
         const errors = consoleErrors(page);
         await page.goto(pathOf(path, fixture as Fixture));
         await settle(page);
