@@ -405,6 +405,17 @@ test.describe("with four-eyes approval on", () => {
     await expect(
       table.getByRole("row").filter({ hasText: "Withdrew a deletion request" }),
     ).toContainText(USERS.admin.name);
+    // The history says it was withdrawn, by whom and when, not rejected.
+    await page.goto("/admin");
+    const history = page
+      .getByRole("table", { name: "Deletion requests, newest first" })
+      .getByRole("row")
+      .filter({ hasText: id });
+    await expect(history).toContainText("Withdrawn");
+    await expect(history).toContainText(
+      new RegExp(`Withdrawn by ${USERS.admin.name} on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC`),
+    );
+    await expect(history).not.toContainText("Rejected");
     await setFourEyes(page, false);
   });
 
