@@ -68,19 +68,25 @@ test("profiles: filter by status and words, and read one in plain words", async 
   await page.getByLabel("Search profiles").fill("signatures");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("1 profile", { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Signed documents of lasting value" }).click();
+  await page.getByRole("link", { name: "Permanent archive" }).click();
 
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Signed documents of lasting value" }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Permanent archive" })).toBeVisible();
   await expect(
     page.getByText("urn:scriptorium:profile:signed-documents:1.0", { exact: true }),
   ).toBeVisible();
-  await expect(page.getByText(/kept permanently: preserves the documents/)).toBeVisible();
-  // How the ingest wizard's profiles relate to this one.
+  await expect(page.getByText(/kept permanently; preserves the documents/)).toBeVisible();
+  // The ingest profile the archive says feeds this one, by the same name, and no other.
   const note = page.getByRole("heading", { name: "Ingest profiles and this profile" });
   await expect(note).toBeVisible();
-  await expect(page.getByText(/Permanent archive \(permanent-archive, permanent\)/)).toBeVisible();
+  await expect(
+    page.getByText(
+      "Packages sent with Ingest under the ingest profile Permanent archive (permanent-archive, permanent) are preserved under this profile.",
+      { exact: true },
+    ),
+  ).toBeVisible();
+  for (const other of ["default", "records-10y", "research-data"]) {
+    await expect(page.getByText(other, { exact: true })).toHaveCount(0);
+  }
   await expect(
     page.getByText("Preservation of digital signatures", { exact: false }),
   ).toBeVisible();
