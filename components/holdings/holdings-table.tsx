@@ -19,7 +19,8 @@ import {
   type HoldingsRow,
   type HoldingsSort,
 } from "@/lib/catalogue/holdings-query";
-import { profilePath, type ProfileLabels } from "@/lib/preservation/profile-labels";
+import { ProfileName } from "@/components/profiles/profile-name";
+import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { formatBytes } from "@/lib/upload/format";
 import { ObjectStateBadge } from "./state-badge";
 
@@ -101,26 +102,7 @@ function columnsFor(query: HoldingsQuery, path: string, profiles: ProfileLabels)
       header: header("Profile", "profile"),
       cell: ({ row: { original: r } }) => {
         if (!r.profile) return <span className="text-ink-muted">not known</span>;
-        const label = profiles[r.profile];
-        const name = label?.name ?? r.profileName ?? r.profile;
-        return (
-          <span className="flex flex-col">
-            {label?.pid ? (
-              <Link
-                href={profilePath(label.pid)}
-                prefetch={false}
-                className="text-accent underline-offset-2 hover:underline"
-              >
-                {name}
-              </Link>
-            ) : (
-              <span>{name}</span>
-            )}
-            {name !== r.profile ? (
-              <span className="text-ink-muted font-mono text-xs break-all">{r.profile}</span>
-            ) : null}
-          </span>
-        );
+        return <ProfileName id={r.profile} label={profiles[r.profile]} fallback={r.profileName} />;
       },
     }),
     column.display({

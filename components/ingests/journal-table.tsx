@@ -11,9 +11,10 @@ import {
 import { DataTable } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
-import { profilePath, type ProfileLabels } from "@/lib/preservation/profile-labels";
+import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { statusPagePath } from "@/lib/queries/ingest";
 import { ObjectStateBadge } from "@/components/holdings/state-badge";
+import { ProfileName } from "@/components/profiles/profile-name";
 import { LocalTime } from "./local-time";
 import { PluginStatusBadge, SipStatusBadge } from "./status-badge";
 
@@ -62,24 +63,7 @@ function columnsFor(
       cell: (c) => {
         const id = c.getValue() as string | null;
         if (!id) return <span className="text-ink-muted">prepared SIP</span>;
-        const label = profiles[id];
-        if (!label) return id;
-        return (
-          <>
-            {label.pid ? (
-              <Link
-                href={profilePath(label.pid)}
-                prefetch={false}
-                className="text-accent underline-offset-2 hover:underline"
-              >
-                {label.name}
-              </Link>
-            ) : (
-              label.name
-            )}
-            <span className="text-ink-muted block font-mono text-xs">{id}</span>
-          </>
-        );
+        return <ProfileName id={id} label={profiles[id]} />;
       },
     }),
     ...(isAdmin
