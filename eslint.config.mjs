@@ -21,6 +21,8 @@ const NOT_THE_DASHBOARD =
 const CONTRACT_STANDS_ALONE =
   "The contract is shared by the dashboard and the archive and imports neither.";
 const CONTRACT_BY_NAME = "Import the contract by its package name, @scriptorium/contract/...";
+const ONE_CLIENT =
+  "Browser code calls the dashboard's routes through lib/queries/api-client.ts (getJson, sendJson, deleteResource), so every failure is one ApiError.";
 
 // Imports written as paths into another workspace, whatever the importer.
 const pathPatterns = (message, ...groups) => ({ group: groups, message });
@@ -102,6 +104,13 @@ const config = [
         { patterns: [pathPatterns(ONLY_ARCHIVE_TESTING, "@/archive/*"), intoContract] },
       ],
     },
+  },
+  // Browser code: one client of the dashboard's /api routes. The SIP status stream, read as a
+  // stream, is the exception.
+  {
+    files: ["components/**", "lib/queries/**", "lib/upload/**", "lib/drafts/**"],
+    ignores: [...TEST_FILES, "lib/queries/api-client.ts", "components/ingests/use-sip-events.ts"],
+    rules: { "no-restricted-globals": ["error", { name: "fetch", message: ONE_CLIENT }] },
   },
   // The archive: nothing of the dashboard, nor of the root's tools.
   {

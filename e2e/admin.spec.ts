@@ -54,6 +54,33 @@ test.describe("as an archivist", () => {
     await expect(page.getByLabel("Preview of kept.txt")).toBeVisible();
   });
 
+  test("a refused deletion of a named object names it in the audit log", async ({
+    page,
+    browser,
+  }) => {
+    const poId = await preserve(page);
+    const refused = await page.request.post("/api/preservation/DeletePO", {
+      data: { poId, mod: "OnlySubDOs", reason: "An archivist tries to delete" },
+    });
+    expect(refused.status()).toBe(403);
+
+    const admin = await browser.newContext({ storageState: STORAGE.admin });
+    try {
+      const audit = await admin.newPage();
+      await audit.goto(`/admin/audit?outcome=denied&target=${encodeURIComponent(poId)}`);
+      await expect(audit.getByText("1 entry shown")).toBeVisible();
+      const row = audit
+        .getByRole("table", { name: "Audit log entries, newest first" })
+        .getByRole("row")
+        .nth(1);
+      await expect(row).toContainText("Deleted an object");
+      await expect(row).toContainText(USERS.archivist.name);
+      await expect(row).toContainText(poId);
+    } finally {
+      await admin.close();
+    }
+  });
+
   test("the navigation offers no Admin section", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });

@@ -56,6 +56,10 @@ test.describe("as an archivist", () => {
     await page.goto("/ingests");
     const journalRow = page.getByRole("row").filter({ hasText: packageId });
     await expect(journalRow).toContainText(title);
+    // The profile by its one name, linked to its page.
+    await expect(
+      journalRow.getByRole("link", { name: "General business records" }),
+    ).toHaveAttribute("href", "/profiles/urn%3Ascriptorium%3Aprofile%3Ageneral%3A1.0");
 
     await page.goto("/objects");
     await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
@@ -72,6 +76,10 @@ test.describe("as an archivist", () => {
     const rows = page.getByRole("row").filter({ hasText: unique });
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText(title);
+    await expect(rows.getByRole("link", { name: "General business records" })).toHaveAttribute(
+      "href",
+      "/profiles/urn%3Ascriptorium%3Aprofile%3Ageneral%3A1.0",
+    );
     await expectNoSeriousA11yViolations(page, "the holdings searched");
 
     // The link leads to the object page, headed by the title.

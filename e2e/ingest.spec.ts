@@ -36,7 +36,7 @@ test.describe("the ingest wizard", () => {
     page,
   }) => {
     await expectNoSeriousA11yViolations(page, "the empty ingest wizard");
-    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByLabel("Profile").selectOption({ label: "General business records (7 years)" });
     // Disabled until hydrated: files set earlier would reach no handler.
     await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles({
@@ -83,7 +83,7 @@ test.describe("the ingest wizard", () => {
   test("several documents with representation metadata become one package with several representations", async ({
     page,
   }) => {
-    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByLabel("Profile").selectOption({ label: "General business records (7 years)" });
     // Disabled until hydrated: files set earlier would reach no handler.
     await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles([
@@ -132,7 +132,7 @@ test.describe("the ingest wizard", () => {
   }, testInfo) => {
     const path = testInfo.outputPath("scan-60mb.bin");
     await writeFile(path, randomBytes(60 * 1024 * 1024));
-    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByLabel("Profile").selectOption({ label: "General business records (7 years)" });
     // Disabled until hydrated: files set earlier would reach no handler.
     await expect(page.getByLabel("Files to ingest")).toBeEnabled();
     await page.getByLabel("Files to ingest").setInputFiles(path);
@@ -181,7 +181,7 @@ test.describe("the ingest wizard", () => {
   // draft keeps the upload. Answers the PUTs to upload URLs seen from then on.
   async function refusedAfterUpload(page: Page, outputPath: string): Promise<string[]> {
     const packageId = `kept-upload-${randomUUID()}`;
-    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByLabel("Profile").selectOption({ label: "General business records (7 years)" });
     await page.getByLabel("Package ID (optional)").fill(packageId);
     // Disabled until hydrated: files set earlier would reach no handler.
     await expect(page.getByLabel("Files to ingest")).toBeEnabled();
@@ -200,7 +200,7 @@ test.describe("the ingest wizard", () => {
     });
     await writeFile(outputPath, randomBytes(12 * 1024 * 1024));
     await page.goto("/ingest");
-    await page.getByLabel("Profile").selectOption({ label: "Records, 10 years (10 years)" });
+    await page.getByLabel("Profile").selectOption({ label: "Closed business records (10 years)" });
     await page.getByLabel("Package ID (optional)").fill(packageId);
     // Disabled until hydrated: files set earlier would reach no handler.
     await expect(page.getByLabel("Files to ingest")).toBeEnabled();
@@ -223,7 +223,7 @@ test.describe("the ingest wizard", () => {
     const puts = await refusedAfterUpload(page, testInfo.outputPath("survey-12mb.bin"));
     await page.reload();
     await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("survey-12mb.bin");
-    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByLabel("Profile").selectOption({ label: "General business records (7 years)" });
     await page.getByRole("button", { name: "Send to the archive" }).click();
     await expectIngested(page);
     // The archive took the bytes of the first upload: none was sent again.
@@ -273,7 +273,7 @@ test.describe("the ingest wizard", () => {
 
     await page.goto("/ingest");
     await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("survey-12mb.bin");
-    await page.getByLabel("Profile").selectOption({ label: "Default (7 years)" });
+    await page.getByLabel("Profile").selectOption({ label: "General business records (7 years)" });
     await page.getByRole("button", { name: "Send to the archive" }).click();
     await expectIngested(page);
     expect(puts).toHaveLength(2);
@@ -305,7 +305,7 @@ test.describe("the ingest wizard", () => {
   });
 
   test("the draft, chosen files included, survives a reload", async ({ page }) => {
-    await page.getByLabel("Profile").selectOption({ label: "Records, 10 years (10 years)" });
+    await page.getByLabel("Profile").selectOption({ label: "Closed business records (10 years)" });
     await page.getByLabel("Package ID (optional)").fill(`draft-${randomUUID()}`);
     // Disabled until hydrated: files set earlier would reach no handler.
     await expect(page.getByLabel("Files to ingest")).toBeEnabled();

@@ -102,9 +102,36 @@ test.describe("an archivist", () => {
     await expect(row).toHaveCount(0);
     await page.getByLabel("Status").selectOption("INGESTED");
     await expect(row).toBeVisible();
-    await row.getByRole("link").click();
+    await row.getByRole("link", { name: new RegExp(sip.packageId) }).click();
     await expect(page).toHaveURL(statusPath(sip));
     await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible();
+  });
+
+  test("a profile has one name: the wizard's, the journal's, and its page's, which the journal links to", async ({
+    page,
+  }) => {
+    await page.goto("/ingest");
+    await expect(page.getByLabel("Profile")).toContainText("General business records (7 years)");
+    await page.getByLabel("Profile").selectOption({ label: "General business records (7 years)" });
+    await expect(page.getByText(/Identifier: default\./)).toBeVisible();
+
+    const sip = await ingest(page.request, { title: "One name" });
+    await page.goto("/ingests?profile=default");
+    await expect(page.getByLabel("Profile")).toContainText("General business records (default)");
+    const profile = rowOf(page, sip).getByRole("link", { name: "General business records" });
+    await expect(
+      rowOf(page, sip).getByRole("cell", { name: /General business records default/ }),
+    ).toBeVisible();
+    await profile.click();
+    await expect(page).toHaveURL("/profiles/urn%3Ascriptorium%3Aprofile%3Ageneral%3A1.0");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "General business records" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        "Packages sent with Ingest under the ingest profile General business records (default, 7 years) are preserved under this profile.",
+      ),
+    ).toBeVisible();
   });
 
   test("updates a package's metadata from its current values, which makes a new version", async ({
@@ -215,6 +242,10 @@ test.describe("an admin", () => {
     await expect(
       rowOf(page, failed).getByRole("cell", { name: "Research data research-data" }),
     ).toBeVisible();
+    await expect(rowOf(page, failed).getByRole("link", { name: "Research data" })).toHaveAttribute(
+      "href",
+      "/profiles/urn%3Ascriptorium%3Aprofile%3Aresearch-data%3A1.0",
+    );
     await expect(
       page.getByRole("table", {
         name: "Finished submissions waiting for review, most serious first",

@@ -68,19 +68,26 @@ test("profiles: filter by status and words, and read one in plain words", async 
   await page.getByLabel("Search profiles").fill("signatures");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("1 profile", { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Signed documents of lasting value" }).click();
+  await page.getByRole("link", { name: "Permanent archive" }).click();
 
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Signed documents of lasting value" }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Permanent archive" })).toBeVisible();
   await expect(
     page.getByText("urn:scriptorium:profile:signed-documents:1.0", { exact: true }),
   ).toBeVisible();
-  await expect(page.getByText(/kept permanently: preserves the documents/)).toBeVisible();
-  // How the ingest wizard's profiles relate to this one.
+  await expect(page.getByText(/kept permanently; preserves the documents/)).toBeVisible();
+  // The ingest profile the archive says feeds this one, by the same name, and no other.
   const note = page.getByRole("heading", { name: "Ingest profiles and this profile" });
   await expect(note).toBeVisible();
-  await expect(page.getByText(/Permanent archive \(permanent-archive, permanent\)/)).toBeVisible();
+  await expect(
+    page.getByText(
+      "Packages sent with Ingest under the ingest profile Permanent archive (permanent-archive, permanent) are preserved under this profile.",
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/does not say which ingest profile/)).toHaveCount(0);
+  for (const other of ["records-10y", "research-data"]) {
+    await expect(page.getByText(other, { exact: true })).toHaveCount(0);
+  }
   await expect(
     page.getByText("Preservation of digital signatures", { exact: false }),
   ).toBeVisible();
@@ -405,6 +412,17 @@ test.describe("with four-eyes approval on", () => {
     await expect(
       table.getByRole("row").filter({ hasText: "Withdrew a deletion request" }),
     ).toContainText(USERS.admin.name);
+    // The history says it was withdrawn, by whom and when, not rejected.
+    await page.goto("/admin");
+    const history = page
+      .getByRole("table", { name: "Deletion requests, newest first" })
+      .getByRole("row")
+      .filter({ hasText: id });
+    await expect(history).toContainText("Withdrawn");
+    await expect(history).toContainText(
+      new RegExp(`Withdrawn by ${USERS.admin.name} on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC`),
+    );
+    await expect(history).not.toContainText("Rejected");
     await setFourEyes(page, false);
   });
 

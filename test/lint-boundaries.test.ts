@@ -6,7 +6,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const eslint = new ESLint({ cwd: root });
-const BOUNDARY_RULES = new Set(["import/no-restricted-paths", "no-restricted-imports"]);
+const BOUNDARY_RULES = new Set([
+  "import/no-restricted-paths",
+  "no-restricted-imports",
+  "no-restricted-globals",
+]);
 
 // The boundary errors ESLint reports for `source` as the file `filePath` (which need not exist).
 async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
@@ -79,6 +83,22 @@ const forbidden: [string, string, string, RegExp][] = [
   ],
 ];
 
+// Browser code calls the dashboard's routes through the one API client.
+forbidden.push(
+  [
+    "a component calls fetch itself",
+    "components/auth/boundary-fixture.tsx",
+    'const value = fetch("/api/session/tenant", { method: "POST" });',
+    /through lib\/queries\/api-client\.ts/,
+  ],
+  [
+    "the uploader calls fetch itself",
+    "lib/upload/boundary-fixture.ts",
+    'const value = fetch("/api/ingest/uploads/1", { method: "DELETE" });',
+    /through lib\/queries\/api-client\.ts/,
+  ],
+);
+
 const allowed: [string, string, string][] = [
   [
     "the dashboard imports the contract",
@@ -99,6 +119,16 @@ const allowed: [string, string, string][] = [
     "the archive imports the contract",
     "archive/src/boundary-fixture.ts",
     'import { INGEST_LIMITS as value } from "@scriptorium/contract/ingest/schemas";',
+  ],
+  [
+    "server code fetches from its upstream",
+    "lib/auth/boundary-fixture.ts",
+    'const value = fetch("https://issuer.example/token");',
+  ],
+  [
+    "the API client itself fetches",
+    "lib/queries/api-client.ts",
+    'const value = fetch("/api/health");',
   ],
   [
     "the archive imports its own modules",

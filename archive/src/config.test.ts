@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadArchiveConfig } from "./config";
+import { ARCHIVE_VARIABLES, loadArchiveConfig } from "./config";
 
 const load = (env: Record<string, string>) =>
   loadArchiveConfig(env as unknown as NodeJS.ProcessEnv);
@@ -64,5 +64,15 @@ describe("archive configuration", () => {
       configDir: "/etc/archive",
       sharedConfigDir: "/etc/archive",
     });
+  });
+});
+
+describe("archive/README.md", () => {
+  it("has a row of its Configuration table for every variable the archive reads", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const table = /\n## Configuration\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? "";
+    const rows = new Set([...table.matchAll(/^\| `(ARCHIVE_[A-Z0-9_]+)` +\|/gm)].map((m) => m[1]));
+    expect(ARCHIVE_VARIABLES.length).toBeGreaterThan(20);
+    expect(ARCHIVE_VARIABLES.filter((name) => !rows.has(name))).toEqual([]);
   });
 });

@@ -94,6 +94,9 @@ export interface ArchiveConfig {
   externalTsa?: { url: string; certificatesFile: string; timeoutMs: number };
 }
 
+// Every variable the archive reads (archive/README.md lists each in its Configuration table).
+export const ARCHIVE_VARIABLES = Object.keys(schema.shape);
+
 // The schedules of a config that leaves them out: renewal after two years, a weekly fixity audit.
 export const DEFAULT_SCHEDULES = {
   evidenceRenewalDays: 730,

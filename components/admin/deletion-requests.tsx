@@ -5,9 +5,14 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { MODE_TEXT, STATUS_TEXT } from "@/lib/deletions/rules";
-import type { DeletionStatus } from "@/lib/db/schema";
-import { deletionRequestsOptions, type DeletionRequestView } from "@/lib/queries/admin";
+import {
+  HISTORY_TEXT,
+  historyState,
+  outcomeText,
+  type HistoryState,
+} from "@/lib/deletions/history";
+import { MODE_TEXT } from "@/lib/deletions/rules";
+import { deletionRequestsOptions } from "@/lib/queries/admin";
 import { DecisionDialog } from "./decision-dialog";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {
@@ -17,10 +22,11 @@ const WHEN = new Intl.DateTimeFormat("en-GB", {
 });
 const when = (iso: string | null) => (iso ? `${WHEN.format(new Date(iso))} UTC` : "");
 
-const TONE: Record<DeletionStatus, BadgeTone> = {
+const TONE: Record<HistoryState, BadgeTone> = {
   pending: "warning",
   approved: "accent",
   rejected: "neutral",
+  withdrawn: "neutral",
   done: "success",
   failed: "danger",
 };
@@ -98,19 +104,6 @@ export function PendingDeletions({ userId }: { userId: string }) {
   );
 }
 
-function outcomeText(request: DeletionRequestView): string {
-  if (request.status === "failed")
-    return request.outcome?.message ?? "The archive refused the deletion.";
-  if (request.status === "rejected" || request.status === "done") {
-    const by =
-      request.decidedByName && request.decidedById !== request.requestedById
-        ? ` by ${request.decidedByName}`
-        : "";
-    return `${STATUS_TEXT[request.status]}${by}${request.comment ? `: “${request.comment}”` : ""}`;
-  }
-  return STATUS_TEXT[request.status];
-}
-
 // Every recent request, newest first.
 export function DeletionHistory() {
   const all = useQuery(deletionRequestsOptions());
@@ -154,9 +147,11 @@ export function DeletionHistory() {
                 <br />“{request.reason}”
               </td>
               <td className="py-2 pr-4">
-                <Badge tone={TONE[request.status]}>{STATUS_TEXT[request.status]}</Badge>
+                <Badge tone={TONE[historyState(request)]}>
+                  {HISTORY_TEXT[historyState(request)]}
+                </Badge>
               </td>
-              <td className="text-ink py-2 text-xs">{outcomeText(request)}</td>
+              <td className="text-ink py-2 text-xs">{outcomeText(request, when)}</td>
             </tr>
           ))}
         </tbody>

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { fixityReportOptions } from "@/lib/queries/fixity";
+import type { FixityReport } from "@scriptorium/contract/preservation/extensions";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -38,7 +39,11 @@ export function FixityReportView() {
         <p className="text-ink text-sm">{query.data.reason}</p>
       </ResultNotice>
     );
-  const report = query.data.report;
+  return <FixityReportBody report={query.data.report} />;
+}
+
+// The report's figures and failures as the archive answered them.
+export function FixityReportBody({ report }: { report: FixityReport }) {
   return (
     <div className="flex flex-col gap-6">
       <Card>

@@ -4,6 +4,8 @@ import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { ApiError } from "@/lib/queries/api-client";
+import { chooseTenant } from "@/lib/queries/session";
 
 export interface TenantPickerProps {
   tenants: string[];
@@ -22,18 +24,13 @@ export function TenantPicker({ tenants, tenant }: TenantPickerProps) {
   async function choose(next: string) {
     const previous = value;
     setValue(next);
-    const response = await fetch("/api/session/tenant", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ tenant: next }),
-    }).catch(() => null);
-    if (!response?.ok) {
+    try {
+      await chooseTenant(next);
+    } catch (error) {
       setValue(previous);
-      const body = (await response?.json().catch(() => null)) as {
-        error?: { message?: string };
-      } | null;
-      toast.error(body?.error?.message ?? "The tenant could not be changed. Try again.");
-      if (response?.status === 401) router.refresh();
+      const refused = error instanceof ApiError ? error : null;
+      toast.error(refused?.message ?? "The tenant could not be changed. Try again.");
+      if (refused?.status === 401) router.refresh();
       return;
     }
     startTransition(() => {

@@ -15,11 +15,14 @@ import {
   type HoldingsFacets,
 } from "@/lib/catalogue/holdings-query";
 import { CATALOGUE_STATES } from "@/lib/db/catalogue-schema";
+import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 
 export interface HoldingsFiltersProps {
   query: HoldingsQuery;
   facets: HoldingsFacets;
   path: string;
+  // Profile names by id; a profile without one keeps the name the catalogue holds.
+  profiles?: ProfileLabels;
 }
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -76,7 +79,7 @@ function DateFilter(props: { name: string; label: string; value: string | undefi
   );
 }
 
-export function HoldingsFilters({ query, facets, path }: HoldingsFiltersProps) {
+export function HoldingsFilters({ query, facets, path, profiles = {} }: HoldingsFiltersProps) {
   const router = useRouter();
   // A value the address names keeps its place in the menu even when no row has it any more.
   const formats = [...new Set([...facets.formats, ...(query.format ? [query.format] : [])])];
@@ -127,7 +130,10 @@ export function HoldingsFilters({ query, facets, path }: HoldingsFiltersProps) {
           label="Profile"
           value={query.profile}
           any="Any profile"
-          options={facets.profiles.map((p) => ({ value: p.id, label: p.name }))}
+          options={facets.profiles.map((p) => {
+            const name = profiles[p.id]?.name ?? p.name;
+            return { value: p.id, label: name === p.id ? name : `${name} (${p.id})` };
+          })}
         />
         <SelectFilter
           name="format"

@@ -11,6 +11,7 @@ import {
   type HoldingsPage,
   type HoldingsQuery,
 } from "@/lib/catalogue/holdings-query";
+import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { HoldingsTable } from "./holdings-table";
 
 const SORT_WORDS = {
@@ -32,11 +33,14 @@ export function HoldingsList({
   query,
   path,
   isAdmin,
+  profiles,
 }: {
   page: HoldingsPage;
   query: HoldingsQuery;
   path: string;
   isAdmin: boolean;
+  // Profile names and pages by id.
+  profiles?: ProfileLabels;
 }) {
   // When the count stopped short ("more than 1,000"), the last page is not known: only whether a
   // next one exists, and the count always reaches past the page shown.
@@ -76,7 +80,13 @@ export function HoldingsList({
           Download as CSV
         </a>
       </div>
-      <HoldingsTable rows={page.rows} query={query} path={path} caption={caption} />
+      <HoldingsTable
+        rows={page.rows}
+        query={query}
+        path={path}
+        caption={caption}
+        {...(profiles ? { profiles } : {})}
+      />
       {pages > 1 || page.more ? (
         <nav aria-label="Pages" className="flex items-center gap-2">
           {page.page > 1 ? (

@@ -19,6 +19,8 @@ import {
   type HoldingsRow,
   type HoldingsSort,
 } from "@/lib/catalogue/holdings-query";
+import { ProfileName } from "@/components/profiles/profile-name";
+import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { formatBytes } from "@/lib/upload/format";
 import { ObjectStateBadge } from "./state-badge";
 
@@ -27,6 +29,8 @@ export interface HoldingsTableProps {
   query: HoldingsQuery;
   path: string;
   caption: string;
+  // Profile names and pages by id; a profile without one keeps the name the catalogue holds.
+  profiles?: ProfileLabels;
 }
 
 const column = createColumnHelper<HoldingsRow>();
@@ -65,7 +69,7 @@ function SortHeader({
   );
 }
 
-function columnsFor(query: HoldingsQuery, path: string): AnyColumn[] {
+function columnsFor(query: HoldingsQuery, path: string, profiles: ProfileLabels): AnyColumn[] {
   const header = (label: string, sort: HoldingsSort) => {
     const Header = () => <SortHeader label={label} sort={sort} query={query} path={path} />;
     Header.displayName = `SortHeader(${sort})`;
@@ -96,12 +100,10 @@ function columnsFor(query: HoldingsQuery, path: string): AnyColumn[] {
     column.display({
       id: "profile",
       header: header("Profile", "profile"),
-      cell: ({ row: { original: r } }) =>
-        r.profile ? (
-          <span title={r.profile}>{r.profileName ?? r.profile}</span>
-        ) : (
-          <span className="text-ink-muted">not known</span>
-        ),
+      cell: ({ row: { original: r } }) => {
+        if (!r.profile) return <span className="text-ink-muted">not known</span>;
+        return <ProfileName id={r.profile} label={profiles[r.profile]} fallback={r.profileName} />;
+      },
     }),
     column.display({
       id: "formats",
@@ -161,12 +163,12 @@ function columnsFor(query: HoldingsQuery, path: string): AnyColumn[] {
   ];
 }
 
-export function HoldingsTable({ rows, query, path, caption }: HoldingsTableProps) {
+export function HoldingsTable({ rows, query, path, caption, profiles = {} }: HoldingsTableProps) {
   // At most 25 rows per page, rebuilt per render: nothing here needs the compiler's memoizing.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: rows as HoldingsRow[],
-    columns: columnsFor(query, path),
+    columns: columnsFor(query, path, profiles),
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,

@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ListIcon } from "@/components/ui/icons";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
 import { journalOptions } from "@/lib/queries/ingest";
+import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { cn } from "@/lib/utils";
 import { JournalFilters } from "./journal-filters";
 import { JournalTable } from "./journal-table";
@@ -30,11 +31,11 @@ const VIEWS = [
 // Archivists see their own submissions; admins everyone's, and the review queue.
 export function IngestJournal({
   isAdmin,
-  profileTitles,
+  profiles,
 }: {
   isAdmin: boolean;
-  // Ingest profile titles by id (the operator's configuration, read on the server).
-  profileTitles: Readonly<Record<string, string>>;
+  // Profile names and pages by id (read on the server).
+  profiles: ProfileLabels;
 }) {
   const pathname = usePathname();
   const view = journalViewFrom(useSearchParams());
@@ -82,7 +83,7 @@ export function IngestJournal({
         view={view}
         facets={data?.facets}
         isAdmin={isAdmin}
-        profileTitles={profileTitles}
+        profiles={profiles}
         onChange={change}
       />
       <div aria-live="polite" aria-busy={journal.isFetching} className="flex flex-col gap-4">
@@ -127,7 +128,7 @@ export function IngestJournal({
               isAdmin={isAdmin}
               onReview={setReviewing}
               caption={caption}
-              profileTitles={profileTitles}
+              profiles={profiles}
             />
             {pages > 1 ? (
               <div className="flex items-center gap-2">

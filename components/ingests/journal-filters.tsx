@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
 import { IN_PROGRESS, NO_OUTCOME, type JournalPage } from "@/lib/journal/submission-filters";
+import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { batchListOptions } from "@/lib/queries/batch";
 import { hasFilters, type JournalView } from "./journal-url";
 
@@ -13,7 +14,7 @@ export interface JournalFiltersProps {
   view: JournalView;
   facets: JournalPage["facets"] | undefined;
   isAdmin: boolean;
-  profileTitles: Readonly<Record<string, string>>;
+  profiles: ProfileLabels;
   onChange: (patch: Partial<JournalView>) => void;
 }
 
@@ -48,13 +49,7 @@ function Select({
 }
 
 // A row of labelled controls and a reset button.
-export function JournalFilters({
-  view,
-  facets,
-  isAdmin,
-  profileTitles,
-  onChange,
-}: JournalFiltersProps) {
+export function JournalFilters({ view, facets, isAdmin, profiles, onChange }: JournalFiltersProps) {
   const statuses = [
     ...new Set([
       ...(facets?.statuses ?? []),
@@ -115,7 +110,7 @@ export function JournalFilters({
         <option value="">Any profile</option>
         {(facets?.profiles ?? []).map((p) => (
           <option key={p} value={p}>
-            {profileTitles[p] ? `${profileTitles[p]} (${p})` : p}
+            {profiles[p] ? `${profiles[p].name} (${p})` : p}
           </option>
         ))}
       </Select>

@@ -11,8 +11,10 @@ import {
 import { DataTable } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
+import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { statusPagePath } from "@/lib/queries/ingest";
 import { ObjectStateBadge } from "@/components/holdings/state-badge";
+import { ProfileName } from "@/components/profiles/profile-name";
 import { LocalTime } from "./local-time";
 import { PluginStatusBadge, SipStatusBadge } from "./status-badge";
 
@@ -21,8 +23,8 @@ export interface JournalTableProps {
   isAdmin: boolean;
   onReview: (entry: JournalEntry) => void;
   caption: string;
-  // Ingest profile titles by id, so a row names its profile as the wizard does.
-  profileTitles: Readonly<Record<string, string>>;
+  // Profile names and pages by id, so a row names its profile as the wizard does.
+  profiles: ProfileLabels;
 }
 
 const column = createColumnHelper<JournalEntry>();
@@ -34,7 +36,7 @@ type AnyColumn = ColumnDef<JournalEntry, any>;
 function columnsFor(
   isAdmin: boolean,
   onReview: (entry: JournalEntry) => void,
-  profileTitles: Readonly<Record<string, string>>,
+  profiles: ProfileLabels,
 ): AnyColumn[] {
   const columns = [
     column.display({
@@ -61,15 +63,7 @@ function columnsFor(
       cell: (c) => {
         const id = c.getValue() as string | null;
         if (!id) return <span className="text-ink-muted">prepared SIP</span>;
-        const title = profileTitles[id];
-        return title ? (
-          <>
-            {title}
-            <span className="text-ink-muted block font-mono text-xs">{id}</span>
-          </>
-        ) : (
-          id
-        );
+        return <ProfileName id={id} label={profiles[id]} />;
       },
     }),
     ...(isAdmin
@@ -123,18 +117,12 @@ function columnsFor(
 }
 
 // A plain table with a caption; rows keep the order the server chose.
-export function JournalTable({
-  entries,
-  isAdmin,
-  onReview,
-  caption,
-  profileTitles,
-}: JournalTableProps) {
+export function JournalTable({ entries, isAdmin, onReview, caption, profiles }: JournalTableProps) {
   // A page of at most 25 rows, rebuilt per render: nothing here needs the compiler's memoizing.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: entries as JournalEntry[],
-    columns: columnsFor(isAdmin, onReview, profileTitles),
+    columns: columnsFor(isAdmin, onReview, profiles),
     getCoreRowModel: getCoreRowModel(),
     getRowId: (e) => `${e.packageId}\u0000${e.submissionName}`,
   });

@@ -131,6 +131,40 @@ describe("the route wrapper", () => {
     ]);
   });
 
+  it("records the target of a refused JSON body sent without Content-Length, read only up to 64 KiB", async () => {
+    const refuse = apiRoute({ role: "admin", audit: "object.delete" }, async () => {
+      throw new Error("must not run");
+    });
+    // What fetch sends for a stream body: chunked, no Content-Length.
+    const chunked = (parts: string[]) =>
+      new Request("http://localhost:3000/api/preservation/DeletePO", {
+        method: "POST",
+        headers: { "sec-fetch-site": "same-origin", "content-type": "application/json" },
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+    const segment = { params: Promise.resolve({ operation: "DeletePO" }) as never };
+    const small = chunked(['{"poId":"po-in-a-', 'chunked-body","mod":"OnlySubDOs"}']);
+    expect(small.headers.get("content-length")).toBeNull();
+    await expectError(await refuse(small, segment), 403, "FORBIDDEN");
+    const padding = "x".repeat(70 * 1024);
+    await expectError(
+      await refuse(chunked([`{"reason":"${padding}",`, '"poId":"po-too-far"}']), segment),
+      403,
+      "FORBIDDEN",
+    );
+    expect(audits).toMatchObject([
+      { action: "object.delete", outcome: "denied", target: "po-in-a-chunked-body" },
+      { action: "object.delete", outcome: "denied" },
+    ]);
+    expect(audits[1]!.target ?? null).toBeNull();
+  });
+
   it("answers 403 when the chosen tenant is not one of the user's", async () => {
     session = sessionOf("archivist", { tenant: "research" });
     await expectError(await call("42"), 403, "FORBIDDEN");

@@ -1,16 +1,16 @@
 import "server-only";
 // Asks the archive about a batch's unfinished SIPs in bulk, a bounded number per status read:
 // one page polling one endpoint instead of a stream per package. A cursor per batch walks the
-// unfinished ones in turn, so a long batch is covered without asking about all of them at once.
+// unfinished ones in turn, so a long batch is covered without asking about all of them at once;
+// the cursors are the server container's, shared by every route module of the process.
 import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
 import type { ApiDeps, ApiSession } from "@/lib/api/deps";
+import { getBatchRefreshCursors } from "@/lib/server/container";
 import type { BatchItemStatus } from "./api-schemas";
 
 // At most this many upstream status calls per read of a batch, this many at a time.
 export const REFRESH_PER_READ = 100;
 const PARALLEL = 8;
-
-const cursors = new Map<string, number>();
 
 function unfinished(item: BatchItemStatus): boolean {
   return (
@@ -29,6 +29,7 @@ export async function refreshBatchItems(
   deps: ApiDeps,
   signal: AbortSignal,
 ): Promise<void> {
+  const cursors = getBatchRefreshCursors();
   const open = items.filter(unfinished);
   if (open.length === 0) {
     cursors.delete(batchId);

@@ -45,7 +45,7 @@ describe("the catalogue as the routes feed it", () => {
       description: "Raad",
       state: "ingesting",
       profile: "default",
-      profileName: "Default",
+      profileName: "General business records",
       submittedByName: "Ada Archivist",
       fileCount: 1,
       totalSize: 14,

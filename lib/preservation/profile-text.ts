@@ -6,6 +6,7 @@ import type {
   Profile,
   ProfileValidityPeriod,
 } from "@scriptorium/contract/preservation/schemas";
+import { INGEST_PROFILE_EXTENSION } from "@scriptorium/contract/preservation/extensions";
 
 // The reader's languages from an Accept-Language header, most wanted first ("de-CH", "de", "en").
 export function preferredLanguages(acceptLanguage: string | null | undefined): string[] {
@@ -65,6 +66,13 @@ export function profileName(
   if (lead.length <= NAME_LIMIT) return lead;
   const cut = lead.slice(0, NAME_LIMIT);
   return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : NAME_LIMIT)}…`;
+}
+
+// The ingest profile whose packages the profile preserves, when the archive names it (the profile
+// extension INGEST_PROFILE_EXTENSION); undefined when it does not, as the vendor's archive may not.
+export function servedIngestProfile(profile: Pick<Profile, "ext">): string | undefined {
+  const entry = (profile.ext ?? []).find((e) => e.name === INGEST_PROFILE_EXTENSION);
+  return typeof entry?.value === "string" && entry.value !== "" ? entry.value : undefined;
 }
 
 // The preservation goals ETSI TS 119 512 defines (XSD note on PreservationGoal).

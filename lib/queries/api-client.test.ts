@@ -3,10 +3,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { environmentManager } from "@tanstack/react-query";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { makeQueryClient } from "@/lib/query-client";
-import { ApiError, getJson, sendJson } from "./api-client";
+import { dashboardMultipartApi } from "@/lib/upload/multipart-api";
+import { ApiError, deleteResource, getJson, sendJson } from "./api-client";
+import { chooseTenant } from "./session";
 
 const answers: Record<string, { status: number; body: string }> = {
   "/ok": { status: 200, body: JSON.stringify({ name: "sip-1" }) },
@@ -29,6 +31,21 @@ const answers: Record<string, { status: number; body: string }> = {
     body: JSON.stringify({ error: { code: "UNAUTHENTICATED", message: "Sign in again." } }),
   },
   "/not-json": { status: 200, body: "<html>sign in</html>" },
+  "DELETE /api/ingest/uploads/up-1": { status: 204, body: "" },
+  "DELETE /api/ingest/uploads/up-2": {
+    status: 404,
+    body: JSON.stringify({ error: { code: "NOT_FOUND", message: "There is no such upload." } }),
+  },
+  "POST /api/session/tenant": {
+    status: 403,
+    body: JSON.stringify({
+      error: {
+        code: "FORBIDDEN",
+        message: 'You have no access to the tenant "x".',
+        field: "tenant",
+      },
+    }),
+  },
 };
 
 let server: Server;
@@ -42,7 +59,8 @@ beforeAll(async () => {
     request.on("end", () => {
       seen.push({ url: request.url ?? "", method: request.method ?? "", body });
       if (request.url === "/slow") return; // never answers: the caller aborts
-      const answer = answers[request.url ?? ""] ?? { status: 404, body: "" };
+      const answer = answers[`${request.method} ${request.url}`] ??
+        answers[request.url ?? ""] ?? { status: 404, body: "" };
       response.writeHead(answer.status, { "Content-Type": "application/json" });
       response.end(answer.body);
     });
@@ -149,5 +167,56 @@ describe("the API client", () => {
     } finally {
       environmentManager.setIsServer(() => typeof window === "undefined");
     }
+  });
+});
+
+// Callers that name the dashboard's own paths, as the browser resolves them against its origin.
+describe("calls that go through the one client", () => {
+  const realFetch = globalThis.fetch;
+  beforeAll(() => {
+    vi.stubGlobal("fetch", (input: string, init?: RequestInit) =>
+      realFetch(`${base}${input}`, init),
+    );
+  });
+  afterEach(() => {
+    seen.length = 0;
+  });
+  afterAll(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("deletes a resource answered 204, and gives the route's refusal of another", async () => {
+    await expect(deleteResource("/api/ingest/uploads/up-1")).resolves.toBeUndefined();
+    expect(seen.at(-1)).toMatchObject({ url: "/api/ingest/uploads/up-1", method: "DELETE" });
+    const error = await failure(deleteResource("/api/ingest/uploads/up-2"));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: "NOT_FOUND" });
+  });
+
+  it("aborts a multipart upload with the route's code and message, not one of its own", async () => {
+    await expect(dashboardMultipartApi.abort("up-1")).resolves.toBeUndefined();
+    const error = await failure(dashboardMultipartApi.abort("up-2"));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: "NOT_FOUND",
+      message: "There is no such upload.",
+    });
+  });
+
+  it("changes the tenant, and a refusal is an ApiError naming the route's reason", async () => {
+    const error = await failure(chooseTenant("x"));
+    expect(seen.at(-1)).toEqual({
+      url: "/api/session/tenant",
+      method: "POST",
+      body: JSON.stringify({ tenant: "x" }),
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 403,
+      code: "FORBIDDEN",
+      field: "tenant",
+      message: 'You have no access to the tenant "x".',
+    });
   });
 });

@@ -65,7 +65,15 @@ function refusal(status: number, body: unknown): ApiError {
 const unreadable = (status: number) =>
   new ApiError(status, "BAD_ANSWER", "The dashboard's answer could not be read. Try again.");
 
-async function call<T>(path: string, init: RequestInit, options: ApiCall<T>): Promise<T> {
+// What a call's answer carries: JSON, or nothing the caller needs (a DELETE's 204).
+type Answer = "json" | "none";
+
+async function call<T>(
+  path: string,
+  init: RequestInit,
+  options: ApiCall<T>,
+  answer: Answer = "json",
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -86,6 +94,7 @@ async function call<T>(path: string, init: RequestInit, options: ApiCall<T>): Pr
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw refusal(response.status, body);
+  if (answer === "none") return undefined as T;
   if (body === undefined) throw unreadable(response.status);
   if (!options.schema) return body as T;
   const parsed = options.schema.safeParse(body);
@@ -110,4 +119,12 @@ export function sendJson<T>(
     { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
     options,
   );
+}
+
+// DELETEs a dashboard resource; the answer (204 without a body) carries nothing to read.
+export async function deleteResource(
+  path: string,
+  options: Omit<ApiCall<never>, "schema"> = {},
+): Promise<void> {
+  await call(path, { method: "DELETE" }, options, "none");
 }

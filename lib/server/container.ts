@@ -15,7 +15,8 @@ import "server-only";
 //   the direct lane's routes: proxy route handlers answered straight from Node's request event
 //   when the session is known (lib/server/direct-lane.ts).
 //
-//   process state: the catalogue sync's running run and its schedule (one run per process).
+//   process state: the catalogue sync's running run and its schedule (one run per process), and
+//   where each batch's status reads go on next (lib/batch/refresh.ts).
 //
 // Route modules of one `next start` do not share module state, so everything lives on one
 // globalThis key. Parts are made lazily because `next build` imports these modules without a
@@ -71,6 +72,7 @@ interface Parts {
   recordedStatuses: RecordedStatuses;
   metadataRegistry: { dir: string; registry: MetadataRegistry };
   catalogueSync: CatalogueSyncState;
+  batchCursors: Map<string, number>;
 }
 
 // The catalogue sync of this process: the run under way, and the timer of the schedule.
@@ -308,6 +310,12 @@ export function getMetadataRegistryIn(dir: string): MetadataRegistry {
 // The catalogue sync's run and schedule, shared by every route and the instrumentation hook.
 export function getCatalogueSyncState(): CatalogueSyncState {
   return once("catalogueSync", () => ({}));
+}
+
+// Per batch, how far the status reads have walked its unfinished packages: the next read asks
+// about the next ones (lib/batch/refresh.ts).
+export function getBatchRefreshCursors(): Map<string, number> {
+  return once("batchCursors", () => new Map());
 }
 
 // Forgets every part: the next use makes it again from the environment (tests). A scheduled sync

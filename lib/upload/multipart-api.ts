@@ -9,7 +9,7 @@ import {
   type CompleteUploadRequest,
 } from "@scriptorium/contract/ingest/multipart";
 import { z } from "zod";
-import { ApiError, getJson, sendJson } from "@/lib/queries/api-client";
+import { deleteResource, getJson, sendJson } from "@/lib/queries/api-client";
 
 export interface MultipartApi {
   create(size: number, signal: AbortSignal): Promise<MultipartUpload>;
@@ -51,21 +51,7 @@ export const dashboardMultipartApi: MultipartApi = {
       schema: z.union([UploadState, UploadedFile]),
     });
   },
-  async abort(uploadId, signal) {
-    // DELETE answers 204 without a body, which the JSON client does not read.
-    let response: Response;
-    try {
-      response = await fetch(`${base}/${id(uploadId)}`, { method: "DELETE", signal });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new ApiError(0, "NETWORK", "The dashboard could not be reached to abort the upload.");
-    }
-    if (!response.ok) {
-      throw new ApiError(
-        response.status,
-        `HTTP_${response.status}`,
-        `The dashboard answered ${response.status} to the abort.`,
-      );
-    }
+  abort(uploadId, signal) {
+    return deleteResource(`${base}/${id(uploadId)}`, { signal, cache: "no-store" });
   },
 };

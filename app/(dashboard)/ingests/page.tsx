@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { IngestJournal } from "@/components/ingests/ingest-journal";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/session";
-import { listIngestProfiles } from "@/lib/ingest/profiles";
+import { profileLabelsFor } from "../_lib/profile-labels";
 
 export const metadata: Metadata = { title: "Ingests" };
 
@@ -19,10 +19,7 @@ export default async function IngestsPage() {
             : "Packages you have submitted and where each one stands."
         }
       />
-      <IngestJournal
-        isAdmin={session.isAdmin}
-        profileTitles={Object.fromEntries(listIngestProfiles().map((p) => [p.id, p.title]))}
-      />
+      <IngestJournal isAdmin={session.isAdmin} profiles={await profileLabelsFor(session)} />
     </div>
   );
 }

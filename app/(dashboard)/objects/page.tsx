@@ -15,6 +15,7 @@ import { holdingsFacets, listHoldings } from "@/lib/catalogue/query";
 import { refreshIngesting } from "@/lib/catalogue/refresh";
 import { getDb } from "@/lib/db";
 import { getCapabilities } from "@/lib/preservation/capabilities";
+import { profileLabelsFor } from "../_lib/profile-labels";
 
 export const metadata: Metadata = { title: "Objects" };
 
@@ -38,10 +39,11 @@ export default async function ObjectsPage({ searchParams }: { searchParams: Sear
   // Only the tenant the person works in: the links open objects there.
   const tenants = [session.tenant];
   await refreshIngesting(db, session, await apiDeps()).catch(() => 0);
-  const [capabilities, page, facets] = await Promise.all([
+  const [capabilities, page, facets, profiles] = await Promise.all([
     getCapabilities(session),
     listHoldings(db, tenants, query),
     holdingsFacets(db, tenants),
+    profileLabelsFor(session),
   ]);
   const fi = typeof raw.fi === "string" ? raw.fi : "";
   const mayPreserve = session.isAdmin || session.user.roles.includes("archivist");
@@ -71,8 +73,14 @@ export default async function ObjectsPage({ searchParams }: { searchParams: Sear
             </Link>
           </p>
         )}
-        <HoldingsFilters query={query} facets={facets} path={PATH} />
-        <HoldingsList page={page} query={query} path={PATH} isAdmin={session.isAdmin} />
+        <HoldingsFilters query={query} facets={facets} path={PATH} profiles={profiles} />
+        <HoldingsList
+          page={page}
+          query={query}
+          path={PATH}
+          isAdmin={session.isAdmin}
+          profiles={profiles}
+        />
       </section>
       <Card>
         <CardHeader>

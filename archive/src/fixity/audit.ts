@@ -18,7 +18,17 @@ const MiB = 1024 * 1024;
 export interface FixityDeps {
   db: ArchiveDb;
   blobs: Pick<BlobStore, "objectPath">;
+  // The clock reads are paced by; real time unless a test brings its own.
+  clock?: PacingClock;
 }
+
+// Milliseconds since some start, and a way to wait: what pacing needs of time.
+export interface PacingClock {
+  now(): number;
+  sleep(ms: number): Promise<unknown>;
+}
+
+export const REAL_TIME: PacingClock = { now: () => performance.now(), sleep: (ms) => sleep(ms) };
 
 export interface FixityPolicy {
   // An object is audited again once its last audit (or its creation) is this old.
@@ -43,16 +53,17 @@ export interface ObjectAudit {
 export async function paced(
   path: string,
   budgetMiBps: number,
+  clock: PacingClock = REAL_TIME,
 ): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash("sha256");
-  const started = performance.now();
+  const started = clock.now();
   let bytes = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 4 * MiB })) {
     hash.update(chunk as Buffer);
     bytes += (chunk as Buffer).length;
     if (budgetMiBps > 0) {
-      const ahead = (bytes / (budgetMiBps * MiB)) * 1000 - (performance.now() - started);
-      if (ahead > 1) await sleep(ahead);
+      const ahead = (bytes / (budgetMiBps * MiB)) * 1000 - (clock.now() - started);
+      if (ahead > 1) await clock.sleep(ahead);
     }
   }
   return { sha256: hash.digest("hex"), bytes };
@@ -76,7 +87,8 @@ export async function auditObject(
     .from(packageFiles)
     .where(and(eq(packageFiles.tenant, tenant), eq(packageFiles.packageId, packageId)))
     .orderBy(asc(packageFiles.version), asc(packageFiles.position));
-  const started = performance.now();
+  const clock = deps.clock ?? REAL_TIME;
+  const started = clock.now();
   const failures: FixityFailureRow[] = [];
   // A blob shared by several versions is read once.
   const seen = new Map<string, string | Error>();
@@ -85,7 +97,7 @@ export async function auditObject(
     let found = seen.get(file.blob);
     if (found === undefined) {
       try {
-        const read = await paced(deps.blobs.objectPath(file.blob), budgetMiBps);
+        const read = await paced(deps.blobs.objectPath(file.blob), budgetMiBps, clock);
         bytes += read.bytes;
         found = read.sha256;
       } catch (error) {
@@ -116,7 +128,7 @@ export async function auditObject(
     passed: failures.length === 0,
     files: files.length,
     bytes,
-    readMs: Math.round(performance.now() - started),
+    readMs: Math.round(clock.now() - started),
     failures,
   };
   await record(deps.db, audit, now());
@@ -196,7 +208,7 @@ export async function auditDue(
     if (options.stopped?.()) break;
     await auditObject(deps, tenant, packageId, policy.budgetMiBps);
     audited++;
-    if (policy.pauseMs > 0) await sleep(policy.pauseMs);
+    if (policy.pauseMs > 0) await (deps.clock ?? REAL_TIME).sleep(policy.pauseMs);
   }
   return audited;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SHARED_CONFIG_DIR } from "@scriptorium/contract/config";
+import { loadIngestProfiles } from "@scriptorium/contract/profiles/ingest-profiles";
 import { ARCHIVE_DEFAULT_CONFIG_DIR } from "../config";
 import {
   defaultFormat,
@@ -22,6 +24,18 @@ describe("the shipped preservation profiles", () => {
     }
     const formats = new Set(list.flatMap((p) => p.ef.map((f) => f.fid)));
     expect(formats).toEqual(new Set(["urn:ietf:rfc:4998", "urn:ietf:rfc:6283"]));
+  });
+
+  it("give each ingest profile and the active profile serving it one name: the English description begins with its title", () => {
+    // The dashboard names a preservation profile by the lead of its description (up to a colon):
+    // the same words as the wizard's ingest profile, so a person meets one name for the pair.
+    for (const ingest of loadIngestProfiles(SHARED_CONFIG_DIR).list()) {
+      const serving = profiles.forIngestProfile(ingest.id, now);
+      expect(serving, ingest.id).toBeDefined();
+      expect(isProfileActive(serving!, now), ingest.id).toBe(true);
+      const english = serving!.description.find((d) => d.lang === "en")!.value;
+      expect(english, ingest.id).toMatch(new RegExp(`^${ingest.title}: `));
+    }
   });
 
   it("has an expired profile that only stat inactive or all selects", () => {
@@ -62,12 +76,14 @@ describe("the shipped preservation profiles", () => {
     expect(retrieve?.opt?.[0]?.form.map((f) => f.fid)).toContain(
       defaultFormat(profiles.list()[0]!.poFormats),
     );
-    expect(etsi).not.toHaveProperty("ext");
+    expect(etsi.ext).toEqual([{ name: "urn:scriptorium:ingest-profile", value: "default" }]);
   });
 
-  it("carries the time-stamp authority's chain in an ETSI profile extension", () => {
+  it("names the ingest profile it serves and carries the time-stamp authority's chain in ETSI profile extensions", () => {
     const pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
-    expect(toEtsiProfile(profiles.list()[0]!, pem).ext).toEqual([
+    const signed = profiles.get("urn:scriptorium:profile:signed-documents:1.0")!;
+    expect(toEtsiProfile(signed, pem).ext).toEqual([
+      { name: "urn:scriptorium:ingest-profile", value: "permanent-archive" },
       { name: "urn:scriptorium:tsa-certificates", value: pem },
     ]);
   });

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { INGEST_PROFILE_EXTENSION } from "@scriptorium/contract/preservation/extensions";
 
 export const PRESERVATION_PROFILES_FILE = "preservation-profiles.json";
 
@@ -140,10 +141,11 @@ export function defaultFormat(formats: ProfileFormat[]): string {
 // field for it, and its free-text description is the operator's, in several languages.
 export const TSA_CERTIFICATES_EXTENSION = "urn:scriptorium:tsa-certificates";
 
-// The ETSI form of a profile: Scriptorium's own fields become the RetrievePO operation's parameters;
-// `tsaCertificates` (PEM) goes into the extension above.
+// The ETSI form of a profile: Scriptorium's own fields become the RetrievePO operation's parameters
+// and extensions: the ingest profile it serves (INGEST_PROFILE_EXTENSION, from the contract) and
+// `tsaCertificates` (PEM) in the extension above.
 export function toEtsiProfile(profile: PreservationProfile, tsaCertificates?: string) {
-  const { ingestProfile: _ingestProfile, poFormats, ...etsi } = profile;
+  const { ingestProfile, poFormats, ...etsi } = profile;
   const operations = [
     "RetrieveInfo",
     "PreservePO",
@@ -167,8 +169,9 @@ export function toEtsiProfile(profile: PreservationProfile, tsaCertificates?: st
           }
         : { name },
     ),
-    ...(tsaCertificates
-      ? { ext: [{ name: TSA_CERTIFICATES_EXTENSION, value: tsaCertificates }] }
-      : {}),
+    ext: [
+      { name: INGEST_PROFILE_EXTENSION, value: ingestProfile },
+      ...(tsaCertificates ? [{ name: TSA_CERTIFICATES_EXTENSION, value: tsaCertificates }] : []),
+    ],
   };
 }

@@ -26,6 +26,8 @@ export async function loadArchiveTsa(
   const archiveTsa = config.externalTsa
     ? await loadExternalTsa(config.dataDir, config.externalTsa)
     : await loadOrCreateTsa(config.dataDir);
+  // An external authority's chain may be the first thing the archive writes to keys/.
+  await mkdir(path.join(config.dataDir, "keys"), { recursive: true, mode: 0o700 });
   const pem = path.join(config.dataDir, "keys", "tsa-certificates.pem");
   const temp = `${pem}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temp, certificatesPem(archiveTsa.tsa.certificates), { mode: 0o644 });

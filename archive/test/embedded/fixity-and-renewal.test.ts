@@ -239,10 +239,45 @@ describe.skipIf(!archiveTarget().embedded)("npm run archive -- renew-evidence", 
       const unknown = await runCommand(folder, ["renew-evidence", "no-such-object"]);
       expect(unknown.output).toMatch(/no-such-object: no such object/);
       expect(unknown.code).toBe(1);
+
+      // Started again with a renewal age under a second, the schedule's first look (at start)
+      // finds the time-stamp the command made due and renews it on its own.
+      const again = await startChildArchive({
+        port: await freePort(),
+        dataDir: folder,
+        env: { ARCHIVE_EVIDENCE_RENEWAL_DAYS: "0.00001" },
+      });
+      try {
+        const events = await vi.waitFor(
+          async () => {
+            const answer = await fetch(`${again.url}/preservation/RetrieveTrace`, {
+              method: "POST",
+              headers: {
+                Authorization: `Bearer ${await childToken(again.url)}`,
+                "Content-Type": "application/json",
+              },
+              body: JSON.stringify({ poId }),
+            });
+            const body = (await answer.json()) as {
+              trace: { event: { op: string; sub?: string; det?: string }[] };
+            };
+            const renewals = body.trace.event.filter((e) => e.op === "evidence renewed");
+            expect(renewals).toHaveLength(2);
+            return renewals;
+          },
+          { timeout: 30_000, interval: 500 },
+        );
+        expect(events[1]).toMatchObject({
+          sub: "archive (renewal schedule)",
+          det: expect.stringMatching(/^time-stamp renewal of 1 evidence record/),
+        });
+      } finally {
+        await again.kill("SIGTERM");
+      }
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 // Runs `src/main.ts <args>` on a data folder, answering its exit code and output.

@@ -2,6 +2,7 @@
 // record with OpenSSL alone"), run as written against this archive's published certificate chain,
 // accept the record for its data object and refuse it for a changed one.
 import { spawnSync } from "node:child_process";
+import { X509Certificate } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,9 +50,23 @@ describe("verifying a record with OpenSSL alone", () => {
     const response = await fetch(`${suite.baseUrl}/preservation/tsa/certificates`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pem-certificate-chain");
-    expect(await response.text()).toMatch(
-      /^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+-----END CERTIFICATE-----\n/,
+    const chain = await response.text();
+    // Certificates from the first character to the last, and nothing else (no private key).
+    expect(chain).toMatch(
+      /^(?:-----BEGIN CERTIFICATE-----\n(?:[A-Za-z0-9+/=]{1,64}\n)+-----END CERTIFICATE-----\n)+$/,
     );
+    expect(chain).not.toMatch(/PRIVATE KEY/);
+    const blocks = chain.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----\n/g);
+    for (const block of blocks ?? []) expect(new X509Certificate(block).subject).not.toBe("");
+    // Each profile carries the same chain.
+    const info = ok(await pres("RetrieveInfo", { stat: "all" }));
+    const profiles = info.pro as { ext?: { name: string; value: string }[] }[];
+    for (const profile of profiles) {
+      expect(profile.ext).toContainEqual({
+        name: "urn:scriptorium:tsa-certificates",
+        value: chain,
+      });
+    }
   });
 
   it("accepts the record for its data object", async () => {

@@ -1,5 +1,6 @@
 // RetrieveInfo's filters, and the envelope and HTTP status rules every operation shares.
 import { describe, expect, it } from "vitest";
+import { INGEST_PROFILE_EXTENSION } from "@scriptorium/contract/preservation/extensions";
 import { RESULT_MINOR } from "@scriptorium/contract/preservation/result-codes";
 import { tokenFor } from "../support/client";
 import { suite } from "../support/target";
@@ -27,6 +28,22 @@ describe("RetrieveInfo", () => {
     }
     const evidenceFormats = new Set(list.flatMap((p) => p.ef.map((f) => f.fid)));
     expect(evidenceFormats).toEqual(new Set([formats.xml, formats.der]));
+  });
+
+  it("names in an ETSI profile extension the ingest profile whose packages each profile preserves", async () => {
+    const list = ok(await pres("RetrieveInfo", { stat: "all" })).pro as (Profile & {
+      ext?: { name: string; value: string }[];
+    })[];
+    const served = Object.fromEntries(
+      list.map((p) => [p.pid, p.ext?.find((e) => e.name === INGEST_PROFILE_EXTENSION)?.value]),
+    );
+    expect(served).toEqual({
+      [profiles.general]: "default",
+      [profiles.records]: "records-10y",
+      [profiles.signed]: "permanent-archive",
+      [profiles.research]: "research-data",
+      [profiles.expired]: "default",
+    });
   });
 
   it("answers the same for stat active as for no stat", async () => {

@@ -6,6 +6,8 @@ import { loadArchiveConfig, startArchive } from "@scriptorium/archive/testing";
 
 export interface TestArchive {
   url: string;
+  // Its data folder (database, blobs, keys), for tests that change what is on disk.
+  dataDir: string;
   tokenStats(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
@@ -26,6 +28,7 @@ export async function startTestArchive(env: Record<string, string> = {}): Promis
       const archive = await startArchive(config);
       return {
         url: archive.url,
+        dataDir: config.dataDir,
         async tokenStats() {
           const response = await fetch(`${archive.url}/_archive/token-stats`);
           return (await response.json()) as Record<string, number>;

@@ -11,11 +11,13 @@ export interface LiveArchive {
 
 export function liveArchiveForFile(
   options: Omit<HarnessOptions, "archiveUrl"> = { mode: "service" },
+  // The archive's environment (ARCHIVE_*), e.g. a short fixity interval.
+  archiveEnv: Record<string, string> = {},
 ): LiveArchive {
   // Filled in by beforeAll; the tests read it only once it has run.
   const live = {} as LiveArchive;
   beforeAll(async () => {
-    live.archive = await startTestArchive();
+    live.archive = await startTestArchive(archiveEnv);
     live.harness = await startHarness({ ...options, archiveUrl: live.archive.url });
   }, 120_000);
   afterAll(async () => {

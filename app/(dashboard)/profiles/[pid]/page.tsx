@@ -7,7 +7,12 @@ import { ResultNotice } from "@/components/results/result-notice";
 import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/session";
-import { profileDescription, profileName, profileValidity } from "@/lib/preservation/profile-text";
+import {
+  profileDescription,
+  profileName,
+  profileValidity,
+  servedIngestProfile,
+} from "@/lib/preservation/profile-text";
 import { readerLanguages, retrieveProfiles } from "../_lib/retrieve-info";
 
 type Params = Promise<{ pid: string }>;
@@ -73,7 +78,7 @@ export default async function ProfilePage({ params }: { params: Params }) {
         }
       />
       <ProfileDetails profile={profile} languages={languages} now={new Date()} />
-      <IngestProfileNote />
+      <IngestProfileNote served={servedIngestProfile(profile)} />
     </div>
   );
 }

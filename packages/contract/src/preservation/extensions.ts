@@ -12,6 +12,11 @@ export const TRACE_OPERATIONS = {
   evidenceRenewed: "evidence renewed",
 } as const;
 
+// The profile extension (ETSI md-ExtensionType in a ProfileType's `ext`: a name and a string) naming
+// the ingest profile whose packages are preserved under the profile: the ingest API and the
+// preservation API name their profiles apart, and a person meets both.
+export const INGEST_PROFILE_EXTENSION = "urn:scriptorium:ingest-profile";
+
 // RFC 4998 5.2 / RFC 6283 4.2: a new time-stamp in the last chain, or a new chain over the data.
 export const RENEWAL_MODES = ["timestamp", "hashtree"] as const;
 export type RenewalMode = (typeof RENEWAL_MODES)[number];

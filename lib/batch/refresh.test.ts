@@ -1,0 +1,83 @@
+// A batch's status reads walk its unfinished packages in turn, at most REFRESH_PER_READ a read; where
+// each batch's walk stands is the server container's, so every route module of the process shares
+// it and a reset server starts again from the first.
+import { afterEach, describe, expect, it } from "vitest";
+import type { ApiDeps } from "@/lib/api/deps";
+import { sessionOf } from "@/lib/api/testing/harness";
+import { getBatchRefreshCursors, resetServer } from "@/lib/server/container";
+import type { BatchItemStatus } from "./api-schemas";
+import { REFRESH_PER_READ, refreshBatchItems } from "./refresh";
+
+const asked: string[] = [];
+const deps = {
+  getUpstreamToken: async () => "token",
+  ingest: {
+    sipStatus: async (_call: unknown, packageId: string) => {
+      asked.push(packageId);
+      return { body: { status: packageId === "pkg-0" ? "INGESTED" : "PROCESSING" } };
+    },
+  },
+  journal: { recordStatus: async () => {} },
+  catalogue: { sipStatus: async () => {} },
+} as unknown as ApiDeps;
+
+const items = (count: number): BatchItemStatus[] =>
+  Array.from({ length: count }, (_, i) => ({
+    key: `file-${i}`,
+    title: null,
+    packageId: `pkg-${i}`,
+    submissionName: "sip-1",
+    state: "sent",
+    status: "PROCESSING",
+    message: null,
+  }));
+
+const read = async (batchId: string, list: BatchItemStatus[]) => {
+  asked.length = 0;
+  await refreshBatchItems(
+    batchId,
+    list,
+    sessionOf("archivist"),
+    deps,
+    new AbortController().signal,
+  );
+  return [...asked].sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
+};
+
+afterEach(() => resetServer());
+
+describe("the batch status reads", () => {
+  it("ask about the next unfinished packages each read, where the container's cursor says", async () => {
+    const batch = items(150);
+    const first = await read("batch-a", batch);
+    expect(first).toHaveLength(REFRESH_PER_READ);
+    expect(first[0]).toBe("pkg-0");
+    expect(getBatchRefreshCursors().get("batch-a")).toBe(REFRESH_PER_READ);
+    expect(batch[0]!.status).toBe("INGESTED");
+
+    // pkg-0 has ended: 149 left, the walk goes on from where it stopped.
+    const second = await read("batch-a", batch);
+    expect(second).toHaveLength(REFRESH_PER_READ);
+    expect(second).not.toContain("pkg-0");
+    expect(second).toContain("pkg-149");
+    expect(getBatchRefreshCursors().get("batch-a")).toBe(2 * REFRESH_PER_READ);
+
+    // Another batch has its own cursor.
+    await read("batch-b", items(3));
+    expect(getBatchRefreshCursors().get("batch-b")).toBe(3);
+    expect(getBatchRefreshCursors().get("batch-a")).toBe(2 * REFRESH_PER_READ);
+  });
+
+  it("forgets a batch with nothing unfinished, and every batch when the server is reset", async () => {
+    await read("batch-c", items(5));
+    expect(getBatchRefreshCursors().has("batch-c")).toBe(true);
+    const ended = items(5).map((item) => ({ ...item, status: "INGESTED" }));
+    expect(await read("batch-c", ended)).toEqual([]);
+    expect(getBatchRefreshCursors().has("batch-c")).toBe(false);
+
+    await read("batch-d", items(150));
+    resetServer();
+    expect(getBatchRefreshCursors().has("batch-d")).toBe(false);
+    expect((await read("batch-d", items(150)))[0]).toBe("pkg-0");
+  });
+});
