@@ -264,12 +264,12 @@ describe("who may do what", () => {
     expect(answer.status).toBe(403);
     expect(answer.json).toMatchObject({ error: { code: "FORBIDDEN" } });
     expect(live.harness.calls).toHaveLength(0);
-    // Refused before the body is read, so the entry names the action, not the object.
+    // The refusal names the object the archivist aimed at, read from the bounded body.
     const audit = await live.harness.dashboard.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, "object.delete"));
-    expect(audit).toMatchObject([{ actorId: "archivist", outcome: "denied", target: null }]);
+    expect(audit).toMatchObject([{ actorId: "archivist", outcome: "denied", target: poId }]);
   });
 
   it("refuses a cross-site POST with 403, and answers 401 to nobody", async () => {
