@@ -72,6 +72,10 @@ export const catalogueObjects = pgTable(
     evidenceKept: boolean("evidence_kept"),
     deletionRequestedAt: at("deletion_requested_at"),
     deletionRequestedBy: text("deletion_requested_by"),
+    // While a deletion request waits: the state the object has apart from it (ingesting, ingested
+    // or failed), kept up to date by later news, so a withdrawn or rejected request restores it.
+    stateBeforeRequest:
+      text("state_before_request").$type<Exclude<CatalogueState, "deletion-requested">>(),
     // Folded text of the title (or the id), for a sort that ignores case and accents.
     sortTitle: text("sort_title").notNull(),
     // Metadata values, file names and the id, folded: the third part of the search document.
