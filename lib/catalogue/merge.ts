@@ -148,11 +148,15 @@ export function mergeFacts(
       ? { id: current.submittedById, name: current.submittedByName }
       : (facts.submittedBy ?? null);
   // The first recorded deletion stands: the dashboard records its own with who and why, and a
-  // later "unknown object" from the archive knows less.
+  // later "unknown object" from the archive knows less. One that knows neither (an unknownPOID
+  // answer) gives way to the archive's trace, which does.
+  const knownDeletion =
+    current?.deletedAt &&
+    (current.deletedBy !== null || current.deletionReason !== null || !facts.deletion);
   const deletion =
     state !== "deleted"
       ? null
-      : current?.deletedAt
+      : current?.deletedAt && knownDeletion
         ? {
             at: current.deletedAt,
             by: current.deletedBy,

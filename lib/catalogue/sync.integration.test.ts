@@ -7,10 +7,10 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { childToken } from "@scriptorium/archive/testing";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
-import { catalogueObjects, catalogueSync } from "@/lib/db/schema";
+import { catalogueObjects, catalogueSync, deletionRequests } from "@/lib/db/schema";
 import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
 import { startTestArchive, type TestArchive } from "@/lib/api/testing/archive";
 import { createPreservationClient } from "@/lib/preservation/client";
@@ -40,7 +40,12 @@ async function preservation(op: string, body: unknown, tenant = "demo") {
   // database (PGlite holds the event loop) is reset under the next request, which the archive
   // never read: that fixture request is sent once more.
   const response = await send().catch(send);
-  const json = (await response.json()) as { poId?: string; result: { maj: string } };
+  const json = (await response.json()) as {
+    poId?: string;
+    versionId?: string;
+    trace?: { event?: { time: string; sub: string; op: string }[] };
+    result: { maj: string };
+  };
   if (!json.result.maj.endsWith("Success")) throw new Error(`${op}: ${JSON.stringify(json)}`);
   return json;
 }
@@ -60,6 +65,22 @@ async function preserve(title: string, tenant = "demo"): Promise<string> {
     tenant,
   );
   return answer.poId!;
+}
+
+// A new version with a new title, added straight at the archive.
+async function retitle(poId: string, title: string) {
+  const dc = `<metadata xmlns:dc="${DC}"><dc:title>${title}</dc:title></metadata>`;
+  await preservation("UpdatePOC", {
+    poId,
+    deltaPoc: [{ id: "dc.xml", formatId: DC, xmlData: { b64Content: b64(dc) } }],
+  });
+}
+
+// When and by whom the archive says an object came.
+async function firstEvent(poId: string) {
+  const { trace } = await preservation("RetrieveTrace", { poId });
+  const first = trace?.event?.find((e) => e.op === "PreservePO");
+  return { at: new Date(first!.time), by: first!.sub };
 }
 
 const client = () =>
@@ -94,24 +115,31 @@ describe("catalogue sync", () => {
     );
     const ids = await Promise.all(titles.map((t) => preserve(t)));
     const elsewhere = await preserve("Research notes", "research");
-    const sync = () =>
+    const sync = (options: { refreshPerRun?: number } = {}) =>
       runCatalogueSync({
         db: opened.db,
         client: client(),
         token: async () => token,
         tenants: ["demo"],
         pageSize: 4,
+        ...options,
       });
 
     const first = await sync();
     expect(first.outcome).toBe("finished");
     expect(first.tenants.demo).toMatchObject({ outcome: "finished", listed: ids.length });
     for (const [i, id] of ids.entries()) {
-      expect(await findObject(opened.db, "demo", id)).toMatchObject({
+      // Created when the archive says, by whom it says, not when the sync came by.
+      const came = await firstEvent(id);
+      const row = await findObject(opened.db, "demo", id);
+      expect(row).toMatchObject({
         title: titles[i],
         state: "ingested",
         fileCount: 1,
+        versionCount: 1,
+        submittedById: came.by,
       });
+      expect(row?.createdAt.toISOString()).toBe(came.at.toISOString());
     }
     // Only the tenants asked for.
     expect(await findObject(opened.db, "research", elsewhere)).toBeNull();
@@ -124,6 +152,73 @@ describe("catalogue sync", () => {
     expect(await findObject(opened.db, "demo", ids[0]!)).toMatchObject({ state: "deleted" });
     expect(await findObject(opened.db, "demo", `${ids[1]}-x`)).toMatchObject({ state: "deleted" });
     expect(await findObject(opened.db, "demo", ids[2]!)).toMatchObject({ state: "ingested" });
+
+    // Rows read long ago are read again, oldest first, a bounded number a run: a version and a
+    // title added elsewhere come in. Rows read lately are not.
+    await retitle(ids[3]!, "Letter, second version");
+    await retitle(ids[4]!, "Letter, also retitled");
+    await retitle(ids[5]!, "Letter, retitled last");
+    const t = catalogueObjects;
+    const age = async (id: string, days: number) =>
+      opened.db
+        .update(t)
+        .set({ detailsAt: new Date(Date.now() - days * 86_400_000) })
+        .where(and(eq(t.tenant, "demo"), eq(t.poId, id)));
+    await age(ids[3]!, 30);
+    await age(ids[4]!, 20);
+    await age(ids[5]!, 2);
+    const third = await sync({ refreshPerRun: 1 });
+    expect(third.tenants.demo).toMatchObject({ retrieved: 1, corrected: 0 });
+    expect(await findObject(opened.db, "demo", ids[3]!)).toMatchObject({
+      title: "Letter, second version",
+      versionCount: 2,
+    });
+    expect((await findObject(opened.db, "demo", ids[4]!))?.title).toBe(titles[4]);
+    const fourth = await sync();
+    expect(fourth.tenants.demo).toMatchObject({ retrieved: 1 });
+    expect((await findObject(opened.db, "demo", ids[4]!))?.title).toBe("Letter, also retitled");
+    // Read two days ago: not yet.
+    expect((await findObject(opened.db, "demo", ids[5]!))?.title).toBe(titles[5]);
+  }, 120_000);
+
+  it("ends a deletion request the catalogue still shows after it was withdrawn or rejected", async () => {
+    const [waiting, withdrawn] = await Promise.all([preserve("Waiting"), preserve("Withdrawn")]);
+    const sync = () =>
+      runCatalogueSync({
+        db: opened.db,
+        client: client(),
+        token: async () => token,
+        tenants: ["demo"],
+      });
+    await sync();
+    const asked = { at: new Date(), by: "Alan Admin" };
+    const requests = [waiting, withdrawn].map((poId, i) => ({
+      tenant: "demo",
+      poId,
+      mode: "OnlySubDOs",
+      reason: "Twice",
+      requestedById: "admin",
+      requestedByName: "Alan Admin",
+      status: i === 0 ? ("pending" as const) : ("rejected" as const),
+    }));
+    await opened.db.insert(deletionRequests).values(requests);
+    // As a withdrawal before the fix left it: the row still says a request waits.
+    await recordFacts(
+      opened.db,
+      [waiting, withdrawn].map((poId) => ({
+        tenant: "demo",
+        poId,
+        state: "deletion-requested" as const,
+        deletionRequest: asked,
+      })),
+    );
+    const run = await sync();
+    expect(run.tenants.demo).toMatchObject({ corrected: 1 });
+    expect(await findObject(opened.db, "demo", withdrawn)).toMatchObject({
+      state: "ingested",
+      deletionRequestedAt: null,
+    });
+    expect((await findObject(opened.db, "demo", waiting))?.state).toBe("deletion-requested");
   }, 120_000);
 });
 
