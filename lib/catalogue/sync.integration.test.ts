@@ -1,13 +1,17 @@
 // The sync against the real embedded archive: objects preserved straight at the archive (as
 // another system would) come into the catalogue with their titles, an object deleted behind the
 // dashboard's back is corrected, and `npm run catalogue:sync` killed with SIGKILL mid-run resumes
-// where it stopped, counting and keeping every object once.
+// where it stopped, listing and reading every object once (on PGlite, and on PostgreSQL when
+// ARCHIVE_TEST_DATABASE_URL names a server).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { childToken } from "@scriptorium/archive/testing";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { catalogueObjects, catalogueSync, deletionRequests } from "@/lib/db/schema";
@@ -223,12 +227,13 @@ describe("catalogue sync", () => {
 });
 
 const adminUrl = process.env.ARCHIVE_TEST_DATABASE_URL;
+const PAGE_SIZE = 3;
 
 // Runs `npm run catalogue:sync` in a process group of its own, so SIGKILL reaches tsx's node too.
 function runScript(env: Record<string, string>, killAfterSteps?: number) {
   const child = spawn(
     "npm",
-    ["run", "--silent", "catalogue:sync", "--", "--tenant=demo", "--page-size=3"],
+    ["run", "--silent", "catalogue:sync", "--", "--tenant=demo", `--page-size=${PAGE_SIZE}`],
     { cwd: root, env: { ...process.env, ...env }, detached: true },
   );
   let output = "";
@@ -248,10 +253,119 @@ function runScript(env: Record<string, string>, killAfterSteps?: number) {
   });
 }
 
+// What the step lines of a run's output add up to: ids listed and objects read.
+function stepTotals(output: string) {
+  const totals = { listed: 0, read: 0 };
+  for (const [, listed, read] of output.matchAll(/written: (\d+) listed, (\d+) read/g)) {
+    totals.listed += Number(listed);
+    totals.read += Number(read);
+  }
+  return totals;
+}
+
+// How often the archive served RetrievePO for `poId` (its trace records every read).
+async function readsOf(poId: string): Promise<number> {
+  const { trace } = await preservation("RetrieveTrace", { poId });
+  return trace?.event?.filter((e) => e.op === "RetrievePO").length ?? 0;
+}
+
+// The script killed with SIGKILL after two written prefixes, then run again: the second run
+// resumes at the first unwritten prefix. Counted on both sides: the steps of the second run list
+// exactly what the first had not written, and the archive served RetrievePO once per object,
+// twice at most for the few of the page in flight when the first run died.
+async function killAndResume(target: {
+  env: Record<string, string>;
+  open: () => Promise<OpenedDashboardDb>;
+}) {
+  const withDb = async <T>(work: (db: OpenedDashboardDb["db"]) => Promise<T>) => {
+    const opened = await target.open();
+    try {
+      return await work(opened.db);
+    } finally {
+      await opened.close();
+    }
+  };
+  const demo = eq(catalogueSync.tenant, "demo");
+  const before = await withDb((db) =>
+    runCatalogueSync({ db, client: client(), token: async () => token, tenants: ["demo"] }),
+  );
+  const already = (before.tenants.demo as { listed: number }).listed;
+  const fresh = await Promise.all(Array.from({ length: 20 }, (_, i) => preserve(`Minutes ${i}`)));
+  const total = already + fresh.length;
+  const env = {
+    ...target.env,
+    PRESERVATION_API_URL: `${archive.url}/preservation`,
+    INGEST_API_URL: `${archive.url}/ingest`,
+    OIDC_ISSUER: `${archive.url}/oidc`,
+    CATALOGUE_SYNC_MINUTES: "0",
+  };
+
+  const killed = await runScript(env, 2);
+  expect(killed.killed, killed.output).toBe(true);
+  const stopped = await withDb(async (db) => {
+    const [cursor] = await db.select().from(catalogueSync).where(demo);
+    const rows = await db
+      .select({ poId: catalogueObjects.poId })
+      .from(catalogueObjects)
+      .where(and(eq(catalogueObjects.tenant, "demo"), inArray(catalogueObjects.poId, fresh)));
+    return { cursor: cursor!, written: rows.map((r) => r.poId) };
+  });
+  // Stopped mid-way: some prefixes written, some left.
+  expect(stopped.cursor).toMatchObject({ status: "running" });
+  expect(stopped.cursor.pending.length).toBeGreaterThan(0);
+  expect(stopped.cursor.listed).toBeGreaterThan(0);
+  expect(stopped.cursor.listed).toBeLessThan(total);
+  expect(stopped.written.length).toBe(stopped.cursor.retrieved);
+
+  const resumed = await runScript(env);
+  expect(resumed.code, resumed.output).toBe(0);
+  // The second run walked only what the first had not written.
+  expect(stepTotals(resumed.output)).toEqual({
+    listed: total - stopped.cursor.listed,
+    read: fresh.length - stopped.cursor.retrieved,
+  });
+  expect(resumed.output).toContain(`demo: done: ${total} listed, ${fresh.length} read`);
+  const reads = await Promise.all(fresh.map(readsOf));
+  for (const [i, id] of fresh.entries()) {
+    // Written before the kill: never read again. The rest: once by the second run, and perhaps
+    // once by the first, in the page it did not live to write.
+    const expected = stopped.written.includes(id) ? [1] : [1, 2];
+    expect(expected, `${id} was read ${reads[i]} times`).toContain(reads[i]);
+  }
+  const again = reads.reduce((sum, n) => sum + n, 0) - fresh.length;
+  expect(again).toBeLessThanOrEqual(PAGE_SIZE);
+
+  await withDb(async (db) => {
+    const [rows] = await db
+      .select({ n: count() })
+      .from(catalogueObjects)
+      .where(eq(catalogueObjects.tenant, "demo"));
+    expect(rows?.n).toBe(total);
+    const [after] = await db.select().from(catalogueSync).where(demo);
+    expect(after).toMatchObject({ status: "idle", pending: [] });
+  });
+}
+
+describe("npm run catalogue:sync killed mid-run (PGlite)", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "scriptorium-sync-kill-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("resumes after SIGKILL, reading and counting every object once", async () => {
+    await killAndResume({
+      env: { DATABASE_URL: "", DASHBOARD_DATA_DIR: dataDir },
+      open: () => openDashboardDb({ dataDir }),
+    });
+  }, 300_000);
+});
+
 describe.skipIf(!adminUrl)("npm run catalogue:sync killed mid-run (PostgreSQL)", () => {
   const name = `scriptorium_sync_${randomBytes(6).toString("hex")}`;
   let databaseUrl: string;
-  let opened: OpenedDashboardDb;
 
   beforeAll(async () => {
     const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
@@ -259,56 +373,17 @@ describe.skipIf(!adminUrl)("npm run catalogue:sync killed mid-run (PostgreSQL)",
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    opened = await openDashboardDb({ databaseUrl });
   }, 60_000);
 
   afterAll(async () => {
-    await opened?.close();
     const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => admin.end());
   }, 60_000);
 
-  it("resumes after SIGKILL and keeps every object once", async () => {
-    const before = await runCatalogueSync({
-      db: opened.db,
-      client: client(),
-      token: async () => token,
-      tenants: ["demo"],
+  it("resumes after SIGKILL, reading and counting every object once", async () => {
+    await killAndResume({
+      env: { DATABASE_URL: databaseUrl },
+      open: () => openDashboardDb({ databaseUrl }),
     });
-    const already = (before.tenants.demo as { listed: number }).listed;
-    await Promise.all(Array.from({ length: 20 }, (_, i) => preserve(`Minutes ${i}`)));
-    const total = already + 20;
-    const env = {
-      DATABASE_URL: databaseUrl,
-      PRESERVATION_API_URL: `${archive.url}/preservation`,
-      INGEST_API_URL: `${archive.url}/ingest`,
-      OIDC_ISSUER: `${archive.url}/oidc`,
-      CATALOGUE_SYNC_MINUTES: "0",
-    };
-
-    const killed = await runScript(env, 2);
-    expect(killed.killed, killed.output).toBe(true);
-    const [cursor] = await opened.db
-      .select()
-      .from(catalogueSync)
-      .where(eq(catalogueSync.tenant, "demo"));
-    // Stopped mid-way: some prefixes written, some left.
-    expect(cursor).toMatchObject({ status: "running" });
-    expect(cursor!.pending.length).toBeGreaterThan(0);
-    expect(cursor!.listed).toBeLessThan(total);
-
-    const resumed = await runScript(env);
-    expect(resumed.code, resumed.output).toBe(0);
-    expect(resumed.output).toContain(`demo: done: ${total} listed`);
-    const [rows] = await opened.db
-      .select({ n: count() })
-      .from(catalogueObjects)
-      .where(eq(catalogueObjects.tenant, "demo"));
-    expect(rows?.n).toBe(total);
-    const [after] = await opened.db
-      .select()
-      .from(catalogueSync)
-      .where(eq(catalogueSync.tenant, "demo"));
-    expect(after).toMatchObject({ status: "idle", pending: [] });
-  }, 240_000);
+  }, 300_000);
 });
