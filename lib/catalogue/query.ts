@@ -189,12 +189,17 @@ export async function holdingsFacets(
   const formatRows = (Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows) as {
     format: string;
   }[];
+  // One entry per submitter: rows the sync took from the archive's trace name a person by their
+  // id only, so a name the dashboard recorded wins.
+  const named = new Map<string, { id: string; name: string }>();
+  for (const s of submitters) {
+    const held = named.get(s.id!);
+    if (!held || held.name === held.id) named.set(s.id!, { id: s.id!, name: s.name ?? s.id! });
+  }
   return {
     profiles: profiles.map((p) => ({ id: p.id!, name: p.name ?? p.id! })),
     formats: formatRows.map((r) => r.format),
-    submitters: [
-      ...new Map(submitters.map((s) => [s.id!, { id: s.id!, name: s.name ?? s.id! }])).values(),
-    ],
+    submitters: [...named.values()],
   };
 }
 
