@@ -89,6 +89,23 @@ beforeAll(async () => {
           : {}),
       }),
     ),
+    // Ledgers: ranked a (title, twice), c (title), b (description), d (file name).
+    ...(
+      [
+        ["book-a", "Ledger of ledgers", null, "2020-01-01"],
+        ["book-b", "Accounts", "The ledger of the treasurer", "2024-01-01"],
+        ["book-c", "Ledger", null, "2023-01-01"],
+        ["book-d", "Accounts 1900", null, "2022-01-01"],
+        ["book-e", "Nothing here", null, "2025-01-01"],
+      ] as const
+    ).map(([poId, title, description, day]) =>
+      object("ranked", poId, {
+        title,
+        description,
+        keywords: poId === "book-d" ? "ledger-scan.tif" : poId,
+        createdAt: new Date(`${day}T10:00:00Z`),
+      }),
+    ),
     object("research", "minutes-research", {
       title: "Board minutes of the research council",
       keywords: "minutes-research",
@@ -179,6 +196,16 @@ describe("the holdings list", () => {
     expect(second.total).toBe(4);
     const middle = await listHoldings(db, ["shelf"], q({ sort: "size", dir: "asc", page: 2 }), 2);
     expect(ids(middle)).toEqual(shelf(1, 4));
+  });
+
+  it("sorted by relevance, ranks every match: title words first, then description, then the rest", async () => {
+    const page = await listHoldings(opened.db, ["ranked"], q({ q: "ledger" }));
+    expect(ids(page)).toEqual(["book-a", "book-c", "book-b", "book-d"]);
+    // Least relevant first, and in pages.
+    const reversed = await listHoldings(opened.db, ["ranked"], q({ q: "ledger", dir: "asc" }));
+    expect(ids(reversed)).toEqual(["book-d", "book-b", "book-c", "book-a"]);
+    const second = await listHoldings(opened.db, ["ranked"], q({ q: "ledger", page: 2 }), 3);
+    expect(ids(second)).toEqual(["book-d"]);
   });
 
   it("counts up to a cap, then says only that more match, and always past the page shown", async () => {

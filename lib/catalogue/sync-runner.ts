@@ -15,6 +15,7 @@ import { toApiError } from "@/lib/api/errors";
 import { probeVerdict } from "@/lib/preservation/capabilities";
 import type { PreservationClient } from "@/lib/preservation/client";
 import { factsFromObject, factsFromTrace, factsOfGone, withTrace } from "./facts";
+import { maintainCatalogue } from "./maintenance";
 import type { CatalogueFacts } from "./merge";
 import { factContext, isUnknownObject } from "./recorder";
 import { syncTenant, type SyncArchive, type SyncOptions } from "./sync";
@@ -123,6 +124,9 @@ export interface RunOptions {
   refreshPerRun?: number;
   onStep?: (tenant: string, step: Parameters<NonNullable<SyncOptions["onStep"]>>[0]) => void;
   signal?: AbortSignal;
+  // VACUUM (ANALYZE) the catalogue after the run (maintenance.ts); by default on PGlite only,
+  // that is without a databaseUrl.
+  maintain?: boolean;
 }
 
 // Holds the cross-instance lock for `work`; "busy" when another instance holds it.
@@ -164,6 +168,11 @@ export async function runCatalogueSync(options: RunOptions): Promise<RunSummary>
         summary.outcome = "failed";
         summary.tenants[tenant] = { error: error instanceof Error ? error.message : String(error) };
       }
+    }
+    if (options.maintain ?? !options.databaseUrl) {
+      await maintainCatalogue(options.db).catch((error: unknown) =>
+        console.error("catalogue maintenance (VACUUM ANALYZE) failed", error),
+      );
     }
     return summary;
   });
