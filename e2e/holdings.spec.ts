@@ -14,10 +14,12 @@ const b64 = (text: string) => Buffer.from(text).toString("base64");
 // A word no other test uses, so a search finds this test's package alone.
 const word = () => `zq${randomBytes(4).toString("hex")}`;
 
-// Ingests one document with a Dublin Core title through the dashboard's route; returns the ids.
-async function ingest(page: Page, title: string) {
+// Ingests one document with a Dublin Core title through the dashboard's route, as part of
+// `batch` when given (the journal can then be narrowed to it); returns the ids.
+async function ingest(page: Page, title: string, batch?: { id: string; item: string }) {
   const packageId = `holdings-${randomUUID()}`;
-  const response = await page.request.put("/api/ingest/document", {
+  const query = batch ? `?batch=${batch.id}&item=${encodeURIComponent(batch.item)}` : "";
+  const response = await page.request.put(`/api/ingest/document${query}`, {
     data: {
       profile: "default",
       packageId,
@@ -28,6 +30,25 @@ async function ingest(page: Page, title: string) {
   expect(response.status(), await response.text()).toBe(201);
   const { name: submissionName } = (await response.json()) as { name: string };
   return { packageId, submissionName };
+}
+
+// A batch of one planned package, so the review queue can be narrowed to this test's package.
+async function batchOfOne(page: Page, title: string) {
+  const item = "minutes.txt";
+  const response = await page.request.post("/api/batches", {
+    data: { name: `Holdings ${title}`, profile: "default", items: [{ key: item, title }] },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id, item };
+}
+
+// The figure of the overview's "Deleted since" tile; the tile is shown only from 1.
+async function deletedSince(page: Page): Promise<number> {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Recent activity" })).toBeVisible();
+  const figure = page.getByRole("definition").filter({ hasText: /deleted since$/ });
+  if ((await figure.count()) === 0) return 0;
+  return Number.parseInt((await figure.innerText()).trim(), 10);
 }
 
 async function waitIngested(page: Page, packageId: string, submissionName: string) {
@@ -170,20 +191,30 @@ test.describe("as an admin", () => {
     page,
     browser,
   }) => {
-    // An ingest to INGESTED, a deletion, then seven pages: a long walk, not a slow step.
+    // An ingest to INGESTED, a deletion, then nine pages: a long walk, not a slow step.
     test.slow();
     const unique = word();
     const title = `Annual report ${unique}`;
     const reason = `Scanned twice, ${unique}`;
-    const { packageId, submissionName } = await ingest(page, title);
+    const batch = await batchOfOne(page, title);
+    const { packageId, submissionName } = await ingest(page, title, batch);
     await waitIngested(page, packageId, submissionName);
+    const deletedBefore = await deletedSince(page);
+
+    // Unreviewed and ended, the package waits in the review queue (narrowed to its batch).
+    await page.goto(`/ingests?view=review&batch=${batch.id}`);
+    const queued = page.getByRole("row").filter({ hasText: packageId });
+    await expect(queued).toContainText(title);
+    await expect(queued).toContainText("INGESTED");
+    await expect(queued.getByText("Deleted", { exact: true })).toHaveCount(0);
 
     const asked = await page.request.post("/api/admin/deletions", {
       data: { poId: packageId, mode: "OnlySubDOs", reason, confirm: packageId },
     });
     expect([200, 202], await asked.text()).toContain(asked.status());
     if (asked.status() === 202) {
-      // Four-eyes approval is on: the package waits, and lists say so, until a second admin approves.
+      // Four-eyes approval is on (e2e/preservation.spec.ts switches it): the package waits, and
+      // lists say so, until a second admin approves.
       const { request } = (await asked.json()) as { request: { id: string } };
       await page.goto(`/objects?q=${unique}`);
       await expect(page.getByRole("row").filter({ hasText: title })).toContainText(
@@ -206,28 +237,47 @@ test.describe("as an admin", () => {
     await expect(page.getByText("This object is not in the archive")).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "a deleted object's page with its deletion");
 
-    // The holdings, filtered to deleted packages.
-    await page.goto(`/objects?q=${unique}&state=deleted`);
-    await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Deleted");
+    // The holdings, searched and then filtered to deleted packages: title, state and reason.
+    for (const path of [`/objects?q=${unique}`, `/objects?q=${unique}&state=deleted`]) {
+      await page.goto(path);
+      const row = page.getByRole("row").filter({ hasText: title });
+      await expect(row, path).toHaveCount(1);
+      await expect(row, path).toContainText("Deleted");
+      await expect(row, path).toContainText(reason);
+    }
 
-    // The journal and its review queue.
-    for (const path of ["/ingests", "/ingests?view=review"]) {
+    // The journal, and the review queue the package still waits in: the title and "Deleted".
+    for (const path of ["/ingests", `/ingests?view=review&batch=${batch.id}`]) {
       await page.goto(path);
       const row = page.getByRole("row").filter({ hasText: packageId });
-      if ((await row.count()) > 0) await expect(row).toContainText("Deleted");
+      await expect(row, path).toHaveCount(1);
+      await expect(row, path).toContainText(title);
+      await expect(row.getByText("Deleted", { exact: true }), path).toBeVisible();
     }
-    await page.goto("/ingests");
-    await expect(page.getByRole("row").filter({ hasText: packageId })).toContainText("Deleted");
 
-    // The overview's recent activity.
-    await page.goto("/");
+    // The overview: its recent activity names the package and says deleted, and the package is
+    // counted among those deleted since.
+    expect(await deletedSince(page)).toBe(deletedBefore + 1);
     const recent = page.getByRole("listitem").filter({ hasText: packageId });
     await expect(recent).toContainText(title);
-    await expect(recent).toContainText("Deleted");
+    await expect(recent.getByText("Deleted", { exact: true })).toBeVisible();
 
     // The status page of the submission.
     await page.goto(`/ingests/${packageId}/${submissionName}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
     await expect(page.getByText("Deleted", { exact: true }).first()).toBeVisible();
+
+    // The audit log: the title beside the id, and the reason of the request.
+    await page.goto(`/admin/audit?target=${packageId}`);
+    const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+    const deletion = table.getByRole("row").filter({ hasText: "Deleted an object" });
+    await expect(deletion).toContainText(title);
+    await expect(deletion).toContainText(packageId);
+    await expect(table.getByRole("row").filter({ hasText: "Asked for a deletion" })).toContainText(
+      reason,
+    );
+    await expect(table.getByRole("row").filter({ hasText: "Ingested a package" })).toContainText(
+      title,
+    );
   });
 });

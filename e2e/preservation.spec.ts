@@ -338,7 +338,7 @@ test.describe("with four-eyes approval on", () => {
     await context.close();
   });
 
-  test("the delete dialog reads the setting when it opens; the requester sees and withdraws a waiting request", async ({
+  test("the delete dialog reads the setting when it opens; the requester sees and withdraws a waiting request, and the holdings follow", async ({
     page,
     browser,
   }) => {
@@ -385,6 +385,13 @@ test.describe("with four-eyes approval on", () => {
     await expect(page.getByRole("button", { name: "Delete object" })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "an object with a deletion waiting");
 
+    // The holdings say so too, in a tab kept open until the request is withdrawn.
+    const holdings = await page.context().newPage();
+    await holdings.goto(`/objects?q=${id}`);
+    const listed = holdings.getByRole("row").filter({ hasText: id });
+    await expect(listed.getByText("Deletion requested", { exact: true })).toBeVisible();
+    await expect(listed.getByText("Ingested", { exact: true })).toHaveCount(0);
+
     // Another admin sees who asked, and may not withdraw it for them.
     const second = await asSecondAdmin(browser);
     await second.goto(`/objects/${id}`);
@@ -407,6 +414,11 @@ test.describe("with four-eyes approval on", () => {
     await expect(page.getByText(`Your request to delete ${id} was withdrawn.`)).toBeVisible();
     await expect(waiting).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Delete object" })).toBeVisible();
+    // Withdrawn, the object is what it was before the request.
+    await holdings.reload();
+    await expect(listed.getByText("Ingested", { exact: true })).toBeVisible();
+    await expect(listed.getByText("Deletion requested", { exact: true })).toHaveCount(0);
+    await holdings.close();
     await page.goto(`/admin/audit?target=${id}`);
     const table = page.getByRole("table", { name: "Audit log entries, newest first" });
     await expect(

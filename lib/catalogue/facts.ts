@@ -303,6 +303,16 @@ export function factsFromTrace(
   return facts;
 }
 
+// RetrievePO's facts with what the trace adds: when and by whom the object came, its versions.
+export function withTrace(object: CatalogueFacts, trace: CatalogueFacts): CatalogueFacts {
+  const facts = { ...object };
+  if (trace.createdAt) facts.createdAt = trace.createdAt;
+  if (trace.submittedBy) facts.submittedBy = trace.submittedBy;
+  if (trace.versionCount !== undefined) facts.versionCount = trace.versionCount;
+  if (trace.changedAt) facts.changedAt = trace.changedAt;
+  return facts;
+}
+
 // The archive answered unknownPOID for the latest version: the object is gone, whatever the row said.
 export function factsOfGone(tenant: string, poId: string, trace?: CatalogueFacts): CatalogueFacts {
   return {

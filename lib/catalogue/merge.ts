@@ -66,25 +66,27 @@ export interface CatalogueRowValues {
   evidenceKept: boolean | null;
   deletionRequestedAt: Date | null;
   deletionRequestedBy: string | null;
+  stateBeforeRequest: BaseState | null;
   sortTitle: string;
   keywords: string;
   detailsAt: Date | null;
   checkedAt: Date | null;
 }
 
-// States that say an object exists (or existed) in the archive, beyond a submission in flight.
-const SETTLED: readonly CatalogueState[] = ["ingested", "deletion-requested", "deleted"];
+// The states an object has apart from a deletion request, which is laid over one of them.
+export type BaseState = Exclude<CatalogueState, "deletion-requested">;
 
-// The state after `incoming`, given what the row says now.
+// Base states that say an object exists (or existed) in the archive, beyond a submission in flight.
+const SETTLED: readonly BaseState[] = ["ingested", "deleted"];
+
+// The base state after `incoming`, given the base state the row has now.
 export function nextState(
-  current: CatalogueState | null,
-  incoming: CatalogueState | undefined,
+  current: BaseState | null,
+  incoming: BaseState | undefined,
   fromArchive: boolean,
-): CatalogueState {
+): BaseState {
   if (incoming === undefined) return current ?? "ingesting";
   if (current === null) return incoming;
-  // A deletion request waits on a live object: the archive answering it does not end the request.
-  if (incoming === "ingested" && current === "deletion-requested") return current;
   if (fromArchive) return incoming;
   // A deleted object is never brought back by the dashboard's own view (its poId is never reused).
   if (current === "deleted") return current;
@@ -93,6 +95,28 @@ export function nextState(
     return current;
   }
   return incoming;
+}
+
+// The state after `facts`, and while a deletion request waits, the state under it. The request is
+// an overlay: news about the object (the archive answering it, a SIP status) changes the state
+// under it, and the request ending (withdrawn, rejected, failed: deletionRequest null) uncovers
+// that state again, whatever the object was when the request came.
+export function stateAfter(
+  current: Pick<CatalogueRowValues, "state" | "stateBeforeRequest"> | null,
+  facts: Pick<CatalogueFacts, "state" | "fromArchive" | "deletionRequest">,
+): { state: CatalogueState; stateBeforeRequest: BaseState | null } {
+  const waited = current?.state === "deletion-requested";
+  const asked = facts.state === "deletion-requested" || (facts.deletionRequest ?? null) !== null;
+  // An object someone asks to delete is in the archive, whatever the catalogue knew of it.
+  const base: BaseState | null = waited
+    ? (current.stateBeforeRequest ?? "ingested")
+    : ((current?.state as BaseState | undefined) ?? (asked ? "ingested" : null));
+  const incoming = facts.state === "deletion-requested" ? undefined : facts.state;
+  const next = nextState(base, incoming, facts.fromArchive === true);
+  const waits = asked || (waited && facts.deletionRequest !== null);
+  // A deletion carried out (or found done elsewhere) ends the request.
+  if (waits && next !== "deleted") return { state: "deletion-requested", stateBeforeRequest: next };
+  return { state: next, stateBeforeRequest: null };
 }
 
 // Every PUID and MIME type of the files, once each, for the format filter.
@@ -113,11 +137,7 @@ export function mergeFacts(
 ): CatalogueRowValues {
   const pick = <K extends keyof CatalogueFacts & keyof CatalogueRowValues>(key: K) =>
     (facts[key] === undefined ? (current?.[key] ?? null) : facts[key]) as CatalogueRowValues[K];
-  // A request rejected, withdrawn or failed (deletionRequest: null) leaves the object as it was.
-  const withdrawn = facts.deletionRequest === null && current?.state === "deletion-requested";
-  const state = withdrawn
-    ? "ingested"
-    : nextState(current?.state ?? null, facts.state, facts.fromArchive === true);
+  const { state, stateBeforeRequest } = stateAfter(current, facts);
   const files = facts.files ?? current?.files ?? [];
   const title = pick("title");
   // The first known moment an object existed; the latest known change.
@@ -128,11 +148,15 @@ export function mergeFacts(
       ? { id: current.submittedById, name: current.submittedByName }
       : (facts.submittedBy ?? null);
   // The first recorded deletion stands: the dashboard records its own with who and why, and a
-  // later "unknown object" from the archive knows less.
+  // later "unknown object" from the archive knows less. One that knows neither (an unknownPOID
+  // answer) gives way to the archive's trace, which does.
+  const knownDeletion =
+    current?.deletedAt &&
+    (current.deletedBy !== null || current.deletionReason !== null || !facts.deletion);
   const deletion =
     state !== "deleted"
       ? null
-      : current?.deletedAt
+      : current?.deletedAt && knownDeletion
         ? {
             at: current.deletedAt,
             by: current.deletedBy,
@@ -171,6 +195,7 @@ export function mergeFacts(
     evidenceKept: deletion?.evidenceKept ?? null,
     deletionRequestedAt: request?.at ?? null,
     deletionRequestedBy: request?.by ?? null,
+    stateBeforeRequest,
     sortTitle: fold(title ?? facts.poId),
     keywords:
       facts.keywords === undefined ? (current?.keywords ?? fold(facts.poId)) : fold(facts.keywords),

@@ -1,6 +1,8 @@
 // The catalogue in a real (in-memory PGlite) dashboard database: merging facts, full-text search,
 // filters, sorts, pages and the CSV export, and that no query reaches another tenant's rows.
+import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogueState } from "@/lib/db/catalogue-schema";
 import { openDashboardDb, type OpenedDashboardDb } from "@/lib/db/client";
 import { exportHoldings } from "./export";
 import { holdingsCountText, HoldingsQuery } from "./holdings-query";
@@ -21,6 +23,23 @@ const file = (name: string, puid: string, mimeType: string, size: number) => ({
 function object(tenant: string, poId: string, extra: Partial<CatalogueFacts> = {}): CatalogueFacts {
   return { tenant, poId, state: "ingested", fromArchive: true, details: true, ...extra };
 }
+
+type ShelfRow = [
+  poId: string,
+  title: string,
+  day: string,
+  size: number,
+  profile: string,
+  state: CatalogueState,
+];
+const SHELF: ShelfRow[] = [
+  ["shelf-1", 'Alpha, "the first"', "2024-05-01", 3_000, "Records", "ingested"],
+  ["shelf-2", "Bravo", "2021-01-01", 1_000, "Photos", "failed"],
+  ["shelf-3", "Charlie", "2025-01-01", 2_000, "Default", "ingesting"],
+  ["shelf-4", "Delta", "2023-07-01", 4_000, "Photos", "deletion-requested"],
+];
+// The shelf's rows in the order of their numbers.
+const shelf = (...order: number[]) => order.map((n) => `shelf-${n}`);
 
 beforeAll(async () => {
   opened = await openDashboardDb({});
@@ -52,6 +71,41 @@ beforeAll(async () => {
       files: [file("report.pdf", "fmt/95", "application/pdf", 500)],
       createdAt: new Date("2025-01-02T10:00:00Z"),
     }),
+    // A tenant whose every sort, either way, gives another order (titles A to D: 1 2 3 4).
+    ...SHELF.map(([poId, title, day, size, profile, state]) =>
+      object("shelf", poId, {
+        title,
+        description: poId === "shelf-1" ? '=HYPERLINK("http://example.org")' : null,
+        keywords: poId,
+        profile,
+        profileName: profile,
+        files: [file(`${poId}.pdf`, "fmt/95", "application/pdf", size)],
+        createdAt: new Date(`${day}T10:00:00Z`),
+        // As the sync names a submitter from the trace (by id), and as the dashboard does.
+        submittedBy: { id: "admin", name: poId === "shelf-2" ? "Alan Admin" : "admin" },
+        state,
+        ...(state === "deletion-requested"
+          ? { deletionRequest: { at: new Date(), by: "Alan" } }
+          : {}),
+      }),
+    ),
+    // Ledgers: ranked a (title, twice), c (title), b (description), d (file name).
+    ...(
+      [
+        ["book-a", "Ledger of ledgers", null, "2020-01-01"],
+        ["book-b", "Accounts", "The ledger of the treasurer", "2024-01-01"],
+        ["book-c", "Ledger", null, "2023-01-01"],
+        ["book-d", "Accounts 1900", null, "2022-01-01"],
+        ["book-e", "Nothing here", null, "2025-01-01"],
+      ] as const
+    ).map(([poId, title, description, day]) =>
+      object("ranked", poId, {
+        title,
+        description,
+        keywords: poId === "book-d" ? "ledger-scan.tif" : poId,
+        createdAt: new Date(`${day}T10:00:00Z`),
+      }),
+    ),
     object("research", "minutes-research", {
       title: "Board minutes of the research council",
       keywords: "minutes-research",
@@ -110,31 +164,48 @@ describe("the holdings list", () => {
     expect((await listHoldings(db, ["demo"], q({ state: "deleted" }))).total).toBe(0);
   });
 
-  it("sorts by title, date, size and profile both ways, and pages", async () => {
+  it("sorts by title, date, size, profile and state both ways", async () => {
+    const order = async (sort: string, dir: string) =>
+      ids(await listHoldings(opened.db, ["shelf"], q({ sort, dir })));
+    // Every order below differs from every other, so a sort on the wrong key cannot pass.
+    expect(await order("title", "asc")).toEqual(shelf(1, 2, 3, 4));
+    expect(await order("title", "desc")).toEqual(shelf(4, 3, 2, 1));
+    expect(await order("date", "desc")).toEqual(shelf(3, 1, 4, 2));
+    expect(await order("date", "asc")).toEqual(shelf(2, 4, 1, 3));
+    expect(await order("size", "desc")).toEqual(shelf(4, 1, 3, 2));
+    expect(await order("size", "asc")).toEqual(shelf(2, 3, 1, 4));
+    // Equal profiles (Photos: 2 and 4) by title, in the same direction.
+    expect(await order("profile", "asc")).toEqual(shelf(3, 2, 4, 1));
+    expect(await order("profile", "desc")).toEqual(shelf(1, 4, 2, 3));
+    // deletion-requested, failed, ingested, ingesting.
+    expect(await order("state", "asc")).toEqual(shelf(4, 2, 1, 3));
+    expect(await order("state", "desc")).toEqual(shelf(3, 1, 2, 4));
+    // Without words the list is newest first.
+    expect(ids(await listHoldings(opened.db, ["shelf"], q()))).toEqual(shelf(3, 1, 4, 2));
+  });
+
+  it("offers each submitter once, by the name the dashboard knows", async () => {
+    const facets = await holdingsFacets(opened.db, ["shelf"]);
+    expect(facets.submitters).toEqual([{ id: "admin", name: "Alan Admin" }]);
+  });
+
+  it("cuts a sorted list into pages", async () => {
     const db = opened.db;
-    expect(ids(await listHoldings(db, ["demo"], q()))).toEqual([
-      "annual-report",
-      "minutes-2024",
-      "proces-verbal",
-    ]);
-    expect(ids(await listHoldings(db, ["demo"], q({ sort: "size" })))).toEqual([
-      "proces-verbal",
-      "minutes-2024",
-      "annual-report",
-    ]);
-    expect(ids(await listHoldings(db, ["demo"], q({ sort: "title", dir: "desc" })))).toEqual([
-      "proces-verbal",
-      "minutes-2024",
-      "annual-report",
-    ]);
-    expect(ids(await listHoldings(db, ["demo"], q({ sort: "profile" })))).toEqual([
-      "annual-report",
-      "proces-verbal",
-      "minutes-2024",
-    ]);
-    const second = await listHoldings(db, ["demo"], q({ sort: "title", page: 2 }), 2);
-    expect(ids(second)).toEqual(["proces-verbal"]);
-    expect(second.total).toBe(3);
+    const second = await listHoldings(db, ["shelf"], q({ sort: "date", page: 2 }), 3);
+    expect(ids(second)).toEqual(shelf(2));
+    expect(second.total).toBe(4);
+    const middle = await listHoldings(db, ["shelf"], q({ sort: "size", dir: "asc", page: 2 }), 2);
+    expect(ids(middle)).toEqual(shelf(1, 4));
+  });
+
+  it("sorted by relevance, ranks every match: title words first, then description, then the rest", async () => {
+    const page = await listHoldings(opened.db, ["ranked"], q({ q: "ledger" }));
+    expect(ids(page)).toEqual(["book-a", "book-c", "book-b", "book-d"]);
+    // Least relevant first, and in pages.
+    const reversed = await listHoldings(opened.db, ["ranked"], q({ q: "ledger", dir: "asc" }));
+    expect(ids(reversed)).toEqual(["book-d", "book-b", "book-c", "book-a"]);
+    const second = await listHoldings(opened.db, ["ranked"], q({ q: "ledger", page: 2 }), 3);
+    expect(ids(second)).toEqual(["book-d"]);
   });
 
   it("counts up to a cap, then says only that more match, and always past the page shown", async () => {
@@ -171,18 +242,32 @@ describe("the holdings list", () => {
     expect(await labelsOf(db, "demo", ["minutes-research"])).toEqual(new Map());
   });
 
-  it("exports every matching row in the list's order as CSV, quoted", async () => {
+  it("exports every matching row in the list's order as CSV, quoted and guarded", async () => {
     const csv = await new Response(
-      exportHoldings(opened.db, ["demo"], q({ sort: "title" })),
+      exportHoldings(opened.db, ["shelf"], q({ sort: "size", dir: "asc" })),
     ).text();
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toMatch(/^poId,title,description,state,/);
-    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([
-      "annual-report",
-      "minutes-2024",
-      "proces-verbal",
+    // The title holds a comma and quotes: one field, its quotes doubled.
+    expect(lines[3]).toMatch(/^shelf-1,"Alpha, ""the first""",/);
+    // A value a spreadsheet would run as a formula is kept as text.
+    expect(lines[3]).toContain(`,"'=HYPERLINK(""http://example.org"")",`);
+    const parsed = Papa.parse<Record<string, string>>(csv.trimEnd(), { header: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data.map((r) => r.poId)).toEqual(shelf(2, 3, 1, 4));
+    expect(parsed.data.map((r) => r.title)).toEqual([
+      "Bravo",
+      "Charlie",
+      'Alpha, "the first"',
+      "Delta",
     ]);
-    expect(lines[3]).toContain('"Procès-verbal de l\'assemblée"'.replace(/"/g, ""));
+    expect(parsed.data.map((r) => r.state)).toEqual([
+      "failed",
+      "ingesting",
+      "ingested",
+      "deletion-requested",
+    ]);
+    expect(parsed.data[2]).toMatchObject({ totalSize: "3000", formats: "application/pdf fmt/95" });
   });
 });
 

@@ -5,10 +5,11 @@ import "server-only";
 // Pages are OFFSET pages: the address names a page ("page 7 of 40"), which a person can bookmark
 // and share. The count beside it is exact up to HOLDINGS_COUNT_CAP (or just past the page, when the
 // page lies further on) and says "more than" beyond: a broad search ("report") matches a quarter of
-// 100,000 rows, and counting them all read every match for a number nobody pages through. Every sort has an index that starts with the tenant
-// and ends with the id, so a page reads its 25 rows from the index; the cost of a deep offset is
-// the index entries it skips (measured in the catalogue benchmark: the last of 4,000 pages). The
-// export walks the same order by keyset instead, so exporting 100,000 rows never re-skips.
+// 100,000 rows, and counting them all read every match for a number nobody pages through. Every
+// sort has an index that starts with the tenant and ends with the id; a page takes its 25 keys from
+// it first and then reads those 25 rows, so a deep offset skips index entries (an index-only scan
+// on a vacuumed table), not whole rows. The export walks the same order by keyset instead, so
+// exporting 100,000 rows never re-skips.
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
 import { catalogueObjects } from "@/lib/db/schema";
@@ -58,6 +59,7 @@ function sortKey(sort: Exclude<HoldingsSort, "relevance">): SQL {
     case "date":
       return sql`${t.createdAt}`;
     case "profile":
+      // As catalogue_objects_profile_idx has it.
       return sql`coalesce(${t.profileName}, '')`;
     case "size":
       return sql`${t.totalSize}`;
@@ -66,14 +68,9 @@ function sortKey(sort: Exclude<HoldingsSort, "relevance">): SQL {
   }
 }
 
-function orderOf(query: HoldingsQuery): SQL[] {
-  const { sort, dir } = effectiveSort(query);
+// The order of a sort other than relevance: its index's columns after the tenant.
+function orderOf(sort: Exclude<HoldingsSort, "relevance">, dir: "asc" | "desc"): SQL[] {
   const by = dir === "asc" ? asc : desc;
-  if (sort === "relevance") {
-    const tsq = toTsQuery(query.q ?? "") ?? "";
-    const rank = sql`ts_rank(${t.search}, ${tsQuery(tsq)})`;
-    return [by(rank), asc(t.sortTitle), asc(t.poId)];
-  }
   // Profile and state hold many equal values: the title orders within them.
   const within = sort === "profile" || sort === "state" ? [by(t.sortTitle)] : [];
   return [by(sortKey(sort)), ...within, by(t.poId)];
@@ -125,6 +122,59 @@ const LISTED = {
   sortTitle: t.sortTitle,
 };
 
+type Where = SQL | undefined;
+
+// `limit` rows from `offset` in `order`: the keys first, from the sort's index (an index-only
+// scan where the table is vacuumed), then those rows. A deep page skips index entries, not rows:
+// read whole, the last of 3,200 pages cost PGlite over half a second (Performance, README).
+async function rowsInOrder(
+  db: DashboardDb,
+  where: Where,
+  order: SQL[],
+  offset: number,
+  limit: number,
+): Promise<Row[]> {
+  if (limit <= 0) return [];
+  const keys = db
+    .select({ tenant: t.tenant, key: t.poId })
+    .from(t)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as("page_keys");
+  return (await db
+    .select(LISTED)
+    .from(t)
+    .innerJoin(keys, and(eq(t.tenant, keys.tenant), eq(t.poId, keys.key)))
+    .orderBy(...order)) as Row[];
+}
+
+// A page sorted by relevance. Every match is ranked: ts_rank reads each one's search document and
+// no index orders by it, so this is the dearest list (a word found in a third of 100,000 rows:
+// about 100 ms on PGlite, Performance in the README). Ranking only some of the matches was tried
+// (the newest 1,000, found through the search index or by walking the date index) and cost about
+// as much, for an order a person could not predict.
+async function relevanceRows(
+  db: DashboardDb,
+  where: Where,
+  tsq: string,
+  dir: "asc" | "desc",
+  offset: number,
+  limit: number,
+): Promise<Row[]> {
+  const by = dir === "asc" ? asc : desc;
+  const rank = sql`ts_rank(${t.search}, ${tsQuery(tsq)})`;
+  const rows = await db
+    .select(LISTED)
+    .from(t)
+    .where(where)
+    .orderBy(by(rank), asc(t.sortTitle), asc(t.poId))
+    .limit(limit)
+    .offset(offset);
+  return rows as Row[];
+}
+
 // One page of the holdings within `tenants`, with the number of rows the filters match: exact up
 // to `countCap` rows, or to the end of this page when that is further; beyond, a lower bound.
 export async function listHoldings(
@@ -143,19 +193,19 @@ export async function listHoldings(
     .where(where)
     .limit(counted + 1)
     .as("matching");
+  const { sort, dir } = effectiveSort(query);
+  const tsq = sort === "relevance" ? toTsQuery(query.q ?? "") : null;
   const [rows, [n]] = await Promise.all([
-    db
-      .select(LISTED)
-      .from(t)
-      .where(where)
-      .orderBy(...orderOf(query))
-      .limit(pageSize)
-      .offset(offset),
+    sort !== "relevance"
+      ? rowsInOrder(db, where, orderOf(sort, dir), offset, pageSize)
+      : tsq
+        ? relevanceRows(db, where, tsq, dir, offset, pageSize)
+        : Promise.resolve([]),
     db.select({ n: count() }).from(matching),
   ]);
   const total = Number(n?.n ?? 0);
   return {
-    rows: rows.map((r) => toHoldingsRow(r as Row)),
+    rows: rows.map(toHoldingsRow),
     total: Math.min(total, counted),
     more: total > counted,
     page: query.page,
@@ -189,12 +239,17 @@ export async function holdingsFacets(
   const formatRows = (Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows) as {
     format: string;
   }[];
+  // One entry per submitter: rows the sync took from the archive's trace name a person by their
+  // id only, so a name the dashboard recorded wins.
+  const named = new Map<string, { id: string; name: string }>();
+  for (const s of submitters) {
+    const held = named.get(s.id!);
+    if (!held || held.name === held.id) named.set(s.id!, { id: s.id!, name: s.name ?? s.id! });
+  }
   return {
     profiles: profiles.map((p) => ({ id: p.id!, name: p.name ?? p.id! })),
     formats: formatRows.map((r) => r.format),
-    submitters: [
-      ...new Map(submitters.map((s) => [s.id!, { id: s.id!, name: s.name ?? s.id! }])).values(),
-    ],
+    submitters: [...named.values()],
   };
 }
 

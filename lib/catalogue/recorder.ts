@@ -1,7 +1,7 @@
 import "server-only";
 // The catalogue as the /api routes feed it: every accepted ingest, every SIP status that ended,
-// every PreservePO, UpdatePOC, DeletePO and RetrievePO through the proxy. A failure here is logged
-// and never fails the person's request: the archive has acted, and the sync mends the catalogue.
+// every PreservePO, UpdatePOC, DeletePO, RetrievePO and RetrieveTrace through the proxy. A failure
+// here is logged and never fails the person's request: the archive has acted, and the sync mends the catalogue.
 import { toApiError } from "@/lib/api/errors";
 import type { DashboardDb } from "@/lib/db";
 import { listIngestProfiles } from "@/lib/ingest/profiles";
@@ -19,6 +19,8 @@ import type {
   PreservePOResponse,
   RetrievePORequest,
   RetrievePOResponse,
+  RetrieveTraceRequest,
+  RetrieveTraceResponse,
   UpdatePOCRequest,
   UpdatePOCResponse,
 } from "@scriptorium/contract/preservation/schemas";
@@ -27,6 +29,7 @@ import {
   factsFromObject,
   factsFromPreserve,
   factsFromSipStatus,
+  factsFromTrace,
   factsFromUpdate,
   factsOfGone,
   pidLabel,
@@ -124,6 +127,14 @@ function preservationFacts(
       const answer = input.answer as RetrievePOResponse;
       const facts = factsFromObject(ctx, request.poId, answer.po ?? [], answer.optOut?.policy);
       return { facts, onlyExisting: false };
+    }
+    case "RetrieveTrace": {
+      // When and by whom the object came, its versions, its deletion: for a row the catalogue
+      // holds (the trace alone does not say whether the object is still being ingested).
+      const request = input.request as RetrieveTraceRequest;
+      const answer = input.answer as RetrieveTraceResponse;
+      const facts = factsFromTrace(ctx, request.poId, answer.trace?.event ?? []);
+      return { facts, onlyExisting: true };
     }
     case "DeletePO": {
       const request = input.request as DeletePORequest;

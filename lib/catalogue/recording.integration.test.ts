@@ -116,6 +116,52 @@ describe("the catalogue as the routes feed it", () => {
     });
   }, 60_000);
 
+  it("takes when and by whom an object came, its versions and its deletion from the object page's trace read", async () => {
+    live.harness.session = sessionOf("admin");
+    // Preserved, given a version and deleted straight at the archive, as another system would.
+    const direct = async (operation: string, body: unknown) => {
+      const token = await live.harness.tokens.forService();
+      const response = await fetch(`${live.archive.url}/preservation/${operation}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { poId?: string };
+    };
+    const { poId } = (await direct("PreservePO", {
+      pro: "urn:scriptorium:profile:general:1.0",
+      po: [{ id: "note.txt", binaryData: { value: b64("note") } }],
+    })) as { poId: string };
+    await direct("UpdatePOC", {
+      poId,
+      deltaPoc: [{ id: "note.txt", binaryData: { value: b64("note, corrected") } }],
+    });
+    // The object page reads the object, then its trace.
+    expect((await call("RetrievePO", { poId })).status).toBe(200);
+    const seen = await row(poId);
+    expect(seen).toMatchObject({ state: "ingested", versionCount: null, submittedById: null });
+    const trace = await call("RetrieveTrace", { poId });
+    expect(trace.status).toBe(200);
+    const events = (trace.json as { trace: { event: { time: string; sub: string; op: string }[] } })
+      .trace.event;
+    const preserved = events.find((e) => e.op === "PreservePO")!;
+    const traced = await row(poId);
+    expect(traced).toMatchObject({ versionCount: 2, submittedById: preserved.sub });
+    expect(traced?.createdAt.toISOString()).toBe(new Date(preserved.time).toISOString());
+    expect(traced!.createdAt.getTime()).toBeLessThan(seen!.createdAt.getTime());
+
+    await direct("DeletePO", { poId, mod: "OnlySubDOs", reason: "Filed elsewhere" });
+    expect((await call("RetrievePO", { poId })).status).toBe(404);
+    expect(await row(poId)).toMatchObject({ state: "deleted", deletionReason: null });
+    await call("RetrieveTrace", { poId });
+    expect(await row(poId)).toMatchObject({
+      state: "deleted",
+      deletionReason: "Filed elsewhere",
+      deletedBy: preserved.sub,
+      evidenceKept: true,
+    });
+  }, 60_000);
+
   it("marks an object deleted when the archive no longer knows it, and only in its tenant", async () => {
     live.harness.session = sessionOf("admin");
     const preserved = await call("PreservePO", {

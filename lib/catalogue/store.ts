@@ -39,6 +39,7 @@ const COLUMNS = [
   "evidenceKept",
   "deletionRequestedAt",
   "deletionRequestedBy",
+  "stateBeforeRequest",
   "sortTitle",
   "keywords",
   "detailsAt",

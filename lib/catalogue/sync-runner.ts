@@ -11,8 +11,12 @@ import { requestToken } from "@/lib/auth/oidc-client";
 import { oidcSettings } from "@/lib/auth/settings";
 import type { DashboardDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { toApiError } from "@/lib/api/errors";
+import { probeVerdict } from "@/lib/preservation/capabilities";
 import type { PreservationClient } from "@/lib/preservation/client";
-import { factsFromObject } from "./facts";
+import { factsFromObject, factsFromTrace, factsOfGone, withTrace } from "./facts";
+import { maintainCatalogue } from "./maintenance";
+import type { CatalogueFacts } from "./merge";
 import { factContext, isUnknownObject } from "./recorder";
 import { syncTenant, type SyncArchive, type SyncOptions } from "./sync";
 import type { LastRun } from "./sync-cursor";
@@ -50,7 +54,9 @@ export function tenantsOfToken(token: string): string[] {
   }
 }
 
-// The archive of one tenant, through the dashboard's preservation client.
+// The archive of one tenant, through the dashboard's preservation client. Each object is read
+// with RetrievePO and RetrieveTrace side by side (so the sync's bound on objects in flight bounds
+// both); once the archive answers that it has no RetrieveTrace, the run stops asking for it.
 export function archiveOf(
   client: PreservationClient,
   token: () => Promise<string>,
@@ -59,19 +65,43 @@ export function archiveOf(
 ): SyncArchive {
   const call = async () => ({ token: await token(), tenant, ...(signal ? { signal } : {}) });
   const ctx = factContext(tenant);
+  let traceOffered = true;
+
+  async function readObject(poId: string): Promise<CatalogueFacts | "gone"> {
+    try {
+      const { body } = await client.call(await call(), "RetrievePO", { poId, sor: "PO" });
+      return factsFromObject(ctx, poId, body.po ?? [], body.optOut?.policy);
+    } catch (error) {
+      if (isUnknownObject(error)) return "gone";
+      throw error;
+    }
+  }
+
+  // The trace's facts, or undefined when it is not to be had: the object keeps what RetrievePO
+  // says, and a later read (the refresh, the object page) fills in the rest.
+  async function readTrace(poId: string): Promise<CatalogueFacts | undefined> {
+    if (!traceOffered) return undefined;
+    try {
+      const { body } = await client.call(await call(), "RetrieveTrace", { poId });
+      return factsFromTrace(ctx, poId, body.trace?.event ?? []);
+    } catch (error) {
+      const failure = toApiError(error);
+      if (failure.code !== "INTERNAL_ERROR" && probeVerdict({ error }).available === false) {
+        traceOffered = false;
+      }
+      return undefined;
+    }
+  }
+
   return {
     async search(fi) {
       const { body } = await client.call(await call(), "Search", { fi });
       return body.poId ?? [];
     },
     async retrieve(poId) {
-      try {
-        const { body } = await client.call(await call(), "RetrievePO", { poId, sor: "PO" });
-        return factsFromObject(ctx, poId, body.po ?? [], body.optOut?.policy);
-      } catch (error) {
-        if (isUnknownObject(error)) return "gone";
-        throw error;
-      }
+      const [object, trace] = await Promise.all([readObject(poId), readTrace(poId)]);
+      if (object === "gone") return factsOfGone(tenant, poId, trace);
+      return trace ? withTrace(object, trace) : object;
     },
   };
 }
@@ -89,8 +119,14 @@ export interface RunOptions {
   token?: () => Promise<string>;
   tenants?: string[];
   pageSize?: number;
+  // The refresh of rows read long ago (SyncOptions).
+  refreshAfterMs?: number;
+  refreshPerRun?: number;
   onStep?: (tenant: string, step: Parameters<NonNullable<SyncOptions["onStep"]>>[0]) => void;
   signal?: AbortSignal;
+  // VACUUM (ANALYZE) the catalogue after the run (maintenance.ts); by default on PGlite only,
+  // that is without a databaseUrl.
+  maintain?: boolean;
 }
 
 // Holds the cross-instance lock for `work`; "busy" when another instance holds it.
@@ -122,12 +158,21 @@ export async function runCatalogueSync(options: RunOptions): Promise<RunSummary>
           archive: archiveOf(options.client, token, tenant, options.signal),
           onStep: (step) => options.onStep?.(tenant, step),
           ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+          ...(options.refreshAfterMs !== undefined
+            ? { refreshAfterMs: options.refreshAfterMs }
+            : {}),
+          ...(options.refreshPerRun !== undefined ? { refreshPerRun: options.refreshPerRun } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         });
       } catch (error) {
         summary.outcome = "failed";
         summary.tenants[tenant] = { error: error instanceof Error ? error.message : String(error) };
       }
+    }
+    if (options.maintain ?? !options.databaseUrl) {
+      await maintainCatalogue(options.db).catch((error: unknown) =>
+        console.error("catalogue maintenance (VACUUM ANALYZE) failed", error),
+      );
     }
     return summary;
   });

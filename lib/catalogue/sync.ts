@@ -6,13 +6,16 @@ import "server-only";
 // `id=<prefix>*` in SQL). A prefix answering more than `pageSize` ids is split by the next
 // character of the ids it answered, so every page stays small whatever the ids look like (UUIDs,
 // names, numbers); the archive lists each object once per level of the split, O(n log n) in all.
-// Ids the catalogue does not know are read with RetrievePO, `concurrency` at a time; rows of the
-// prefix the archive did not list are read too, and an unknownPOID marks them deleted: the archive
-// wins. The rows and the cursor of each prefix are written in one transaction (sync-cursor.ts).
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+// Ids the catalogue does not know are read with RetrievePO (and RetrieveTrace, for when and by
+// whom the object came and its versions), `concurrency` at a time; rows of the prefix the archive
+// did not list are read too, and an unknownPOID marks them deleted: the archive wins. Rows read
+// longer ago than `refreshAfterMs` are read again, the oldest first and at most `refreshPerRun` a
+// run, so a version or a title added elsewhere reaches the catalogue within days without a run
+// re-reading everything. The rows and the cursor of each prefix are written in one transaction
+// (sync-cursor.ts).
+import { and, asc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
-import { catalogueObjects } from "@/lib/db/schema";
-import { factsOfGone } from "./facts";
+import { catalogueObjects, deletionRequests } from "@/lib/db/schema";
 import type { CatalogueFacts } from "./merge";
 import { mergeInto } from "./store";
 import { advance, beginRun, endRun, type LastRun, type StepCounts } from "./sync-cursor";
@@ -21,8 +24,9 @@ import { advance, beginRun, endRun, type LastRun, type StepCounts } from "./sync
 export interface SyncArchive {
   // The poIds a Search filter answers.
   search(filter: string): Promise<string[]>;
-  // The facts RetrievePO gives for an object; "gone" when the archive answers unknownPOID.
-  retrieve(poId: string): Promise<CatalogueFacts | "gone">;
+  // The facts RetrievePO (with RetrieveTrace, where answered) gives for an object; state
+  // "deleted" (factsOfGone) when the archive answers unknownPOID.
+  retrieve(poId: string): Promise<CatalogueFacts>;
 }
 
 export interface SyncOptions {
@@ -34,10 +38,16 @@ export interface SyncOptions {
   // Called after each prefix is written (progress lines, tests).
   onStep?: (step: { prefix: string; pending: number; counts: StepCounts }) => void;
   signal?: AbortSignal;
+  // Rows whose full facts are older than this are read again (default SYNC_REFRESH_AFTER_MS).
+  refreshAfterMs?: number;
+  // At most this many of them a run (default SYNC_REFRESH_PER_RUN).
+  refreshPerRun?: number;
 }
 
 export const SYNC_PAGE_SIZE = 500;
 export const SYNC_CONCURRENCY = 4;
+export const SYNC_REFRESH_AFTER_MS = 7 * 86_400_000;
+export const SYNC_REFRESH_PER_RUN = 500;
 const MAX_ID_LENGTH = 255;
 
 // `id="<prefix>*"`: quoted, so a prefix may hold spaces; `"` and `\` escaped for the filter parser.
@@ -86,14 +96,50 @@ async function heldNextCharacters(db: DashboardDb, tenant: string, prefix: strin
   return rows.map((r) => r.id);
 }
 
+// The rows of the tenant read longest ago, past the refresh age: this run reads them again.
+async function staleRows(options: SyncOptions): Promise<Set<string>> {
+  const limit = options.refreshPerRun ?? SYNC_REFRESH_PER_RUN;
+  if (limit <= 0) return new Set();
+  const t = catalogueObjects;
+  const before = new Date(Date.now() - (options.refreshAfterMs ?? SYNC_REFRESH_AFTER_MS));
+  const rows = await options.db
+    .select({ poId: t.poId })
+    .from(t)
+    .where(and(eq(t.tenant, options.tenant), lt(t.detailsAt, before), ne(t.state, "deleted")))
+    .orderBy(asc(t.detailsAt))
+    .limit(limit);
+  return new Set(rows.map((r) => r.poId));
+}
+
+// Of `ids` (rows showing a deletion request), those whose request no longer waits: withdrawn or
+// rejected before the catalogue learnt it. Approved requests are being carried out.
+async function requestsEnded(db: DashboardDb, tenant: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const r = deletionRequests;
+  const waiting = await db
+    .selectDistinct({ poId: r.poId })
+    .from(r)
+    .where(
+      and(
+        eq(r.tenant, tenant),
+        inArray(r.poId, [...ids]),
+        inArray(r.status, ["pending", "approved"]),
+      ),
+    );
+  const still = new Set(waiting.map((w) => w.poId));
+  return ids.filter((id) => !still.has(id));
+}
+
 // Walks one page of ids under `prefix` (exact: only the id equal to it): reads what the catalogue
-// lacks or the archive no longer lists, then writes the rows and the cursor together.
+// lacks, what the archive no longer lists and the `stale` rows it lists, then writes the rows and
+// the cursor together.
 async function syncPage(
   options: SyncOptions,
   prefix: string,
   exact: boolean,
   ids: readonly string[],
   pending: string[],
+  stale: ReadonlySet<string>,
 ): Promise<StepCounts> {
   const { db, tenant, archive } = options;
   const t = catalogueObjects;
@@ -111,27 +157,36 @@ async function syncPage(
     const row = byId.get(id);
     return !row || row.detailsAt === null || row.state === "deleted";
   });
+  // Read long ago: a version or a title may have been added elsewhere since.
+  const refresh = ids.filter((id) => stale.has(id) && !toRead.includes(id));
   // Rows the archive should list and did not: deleted elsewhere, unless RetrievePO says otherwise.
   const missing = known
     .filter(
       (r) => !listed.has(r.poId) && (r.state === "ingested" || r.state === "deletion-requested"),
     )
     .map((r) => r.poId);
-  const confirmed = ids.filter((id) => !toRead.includes(id) && byId.has(id));
+  const reading = new Set([...toRead, ...refresh, ...missing]);
+  const confirmed = ids.filter((id) => !reading.has(id) && byId.has(id));
+  const ended = await requestsEnded(
+    db,
+    tenant,
+    known.filter((r) => r.state === "deletion-requested").map((r) => r.poId),
+  );
 
-  const facts: CatalogueFacts[] = [];
-  const counts: StepCounts = { listed: ids.length, retrieved: 0, corrected: 0, failed: 0 };
-  await inParallel([...toRead, ...missing], options.concurrency ?? SYNC_CONCURRENCY, async (id) => {
+  const facts: CatalogueFacts[] = ended.map((poId) => ({ tenant, poId, deletionRequest: null }));
+  const counts: StepCounts = {
+    listed: ids.length,
+    retrieved: 0,
+    corrected: ended.length,
+    failed: 0,
+  };
+  await inParallel([...reading], options.concurrency ?? SYNC_CONCURRENCY, async (id) => {
     if (options.signal?.aborted) return;
     try {
       const found = await archive.retrieve(id);
-      if (found === "gone") {
-        facts.push(factsOfGone(tenant, id));
-        if (byId.get(id)?.state !== "deleted") counts.corrected++;
-      } else {
-        facts.push({ ...found, tenant, poId: id });
-        counts.retrieved++;
-      }
+      facts.push({ ...found, tenant, poId: id });
+      if (found.state !== "deleted") counts.retrieved++;
+      else if (byId.get(id)?.state !== "deleted") counts.corrected++;
     } catch (error) {
       // Left as it is; the next run reads it again.
       counts.failed++;
@@ -161,6 +216,7 @@ export async function syncTenant(options: SyncOptions): Promise<LastRun> {
   const pageSize = options.pageSize ?? SYNC_PAGE_SIZE;
   const { cursor } = await beginRun(db, tenant);
   const pending = [...cursor.pending];
+  const stale = await staleRows(options);
   try {
     while (pending.length > 0) {
       options.signal?.throwIfAborted();
@@ -176,11 +232,11 @@ export async function syncTenant(options: SyncOptions): Promise<LastRun> {
         );
         // Depth first: the first child is walked next (the stack's last element).
         const next = [...rest, ...children.reverse()];
-        counts = await syncPage(options, prefix, true, exact, next);
+        counts = await syncPage(options, prefix, true, exact, next, stale);
         // The children list these ids again; count each object once.
         pending.splice(0, pending.length, ...next);
       } else {
-        counts = await syncPage(options, prefix, false, ids, rest);
+        counts = await syncPage(options, prefix, false, ids, rest, stale);
         pending.pop();
       }
       options.onStep?.({ prefix, pending: pending.length, counts });

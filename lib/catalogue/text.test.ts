@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { descriptionOf, DUBLIN_CORE, keywordsOf, titleOf } from "./describe";
-import { nextState } from "./merge";
 import { fold, toTsQuery } from "./text";
 
 describe("fold", () => {
@@ -55,18 +54,5 @@ describe("titles and descriptions", () => {
 
   it("finds an object by every metadata value and file name", () => {
     expect(keywordsOf("p-1", [rm], ["scan.tif"])).toBe("p-1 scan.tif Personnel file HR-2024-0153");
-  });
-});
-
-describe("nextState", () => {
-  it("lets the archive win, but never lets a later submission undo an ingest or a deletion", () => {
-    expect(nextState(null, "ingesting", false)).toBe("ingesting");
-    expect(nextState("ingested", "ingesting", false)).toBe("ingested");
-    expect(nextState("ingested", "failed", false)).toBe("ingested");
-    expect(nextState("ingesting", "failed", false)).toBe("failed");
-    expect(nextState("deleted", "ingested", false)).toBe("deleted");
-    expect(nextState("deleted", "ingested", true)).toBe("ingested");
-    expect(nextState("ingested", "deleted", true)).toBe("deleted");
-    expect(nextState("deletion-requested", "ingested", true)).toBe("deletion-requested");
   });
 });

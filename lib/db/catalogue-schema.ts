@@ -72,6 +72,10 @@ export const catalogueObjects = pgTable(
     evidenceKept: boolean("evidence_kept"),
     deletionRequestedAt: at("deletion_requested_at"),
     deletionRequestedBy: text("deletion_requested_by"),
+    // While a deletion request waits: the state the object has apart from it (ingesting, ingested
+    // or failed), kept up to date by later news, so a withdrawn or rejected request restores it.
+    stateBeforeRequest:
+      text("state_before_request").$type<Exclude<CatalogueState, "deletion-requested">>(),
     // Folded text of the title (or the id), for a sort that ignores case and accents.
     sortTitle: text("sort_title").notNull(),
     // Metadata values, file names and the id, folded: the third part of the search document.
@@ -86,12 +90,20 @@ export const catalogueObjects = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenant, t.poId] }),
-    index("catalogue_objects_search_idx").using("gin", t.search),
-    index("catalogue_objects_formats_idx").using("gin", t.formats),
+    // fastupdate off: new entries go into the index at once instead of a pending list every
+    // search reads through until a vacuum merges it, and PGlite has no autovacuum to do that.
+    index("catalogue_objects_search_idx").using("gin", t.search).with({ fastupdate: false }),
+    index("catalogue_objects_formats_idx").using("gin", t.formats).with({ fastupdate: false }),
     index("catalogue_objects_title_idx").on(t.tenant, t.sortTitle, t.poId),
     index("catalogue_objects_created_idx").on(t.tenant, t.createdAt, t.poId),
     index("catalogue_objects_size_idx").on(t.tenant, t.totalSize, t.poId),
-    index("catalogue_objects_profile_idx").on(t.tenant, t.profileName, t.sortTitle, t.poId),
+    // The profile sort's key as lib/catalogue/query.ts orders by it (no profile sorts as "").
+    index("catalogue_objects_profile_idx").on(
+      t.tenant,
+      sql`coalesce(${t.profileName}, '')`,
+      t.sortTitle,
+      t.poId,
+    ),
     index("catalogue_objects_state_idx").on(t.tenant, t.state, t.sortTitle, t.poId),
     index("catalogue_objects_submitter_idx").on(t.tenant, t.submittedById),
     check(

@@ -18,6 +18,7 @@ import {
   withdrawDeletion,
   type DeletionDeps,
 } from "./service";
+import { findObject, recordFacts } from "@/lib/catalogue/store";
 import { assertDirectDeletionAllowed } from "./guard";
 import { writeFourEyes } from "./store";
 
@@ -184,6 +185,26 @@ describe("deletions", () => {
       /rejected/,
     );
     expect(await exists(poId)).toBe(true);
+  });
+
+  it("with four-eyes, the holdings show a waiting request, and withdrawn or rejected it gives the row back", async () => {
+    await writeFourEyes(dashboard.db, true);
+    const state = async (poId: string) => (await findObject(dashboard.db, "demo", poId))?.state;
+    for (const end of ["withdraw", "reject"] as const) {
+      const poId = await preserve();
+      await recordFacts(dashboard.db, [
+        { tenant: "demo", poId, state: "ingested", fromArchive: true, title: "Note" },
+      ]);
+      const row = await requestDeletion(depsFor(alan), input(poId));
+      expect(await state(poId)).toBe("deletion-requested");
+      if (end === "withdraw") await withdrawDeletion(depsFor(alan), row.id);
+      else await rejectDeletion(depsFor(grace), row.id, "Still under legal hold");
+      expect(await findObject(dashboard.db, "demo", poId), end).toMatchObject({
+        state: "ingested",
+        deletionRequestedAt: null,
+        title: "Note",
+      });
+    }
   });
 
   it("hides requests of tenants the admin does not work in", async () => {

@@ -163,6 +163,7 @@ export async function withdrawDeletion(
     comment: WITHDRAWN_COMMENT,
   });
   if (!withdrawn) throw decidedMeanwhile();
+  await catalogue(deps, withdrawn, { deletionRequest: null });
   return withdrawn;
 }
 

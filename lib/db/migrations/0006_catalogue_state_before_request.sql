@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_objects" ADD COLUMN "state_before_request" text;
