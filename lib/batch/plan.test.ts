@@ -4,6 +4,7 @@ import { autoMap, normaliseHeader, schemaFields, type SchemaField } from "./colu
 import type { CsvRow } from "./csv";
 import { packagePlanInput } from "./package-input";
 import {
+  givenPackageIds,
   normalisePath,
   planBatch,
   suggestGrouping,
@@ -122,6 +123,24 @@ describe("planBatch", () => {
       '"a.pdf" has no row in the spreadsheet: add one, or exclude the file.',
       '"c.pdf" has no row in the spreadsheet: add one, or exclude the file.',
     ]);
+  });
+
+  it("lists the package ids the spreadsheet gives, for the page to ask which are taken", () => {
+    const csv = csvOf(
+      ["file", "title", "packageId"],
+      [
+        ["a.pdf", "A", "id-b"],
+        ["b.pdf", "B", ""],
+        ["c.pdf", "C", "id-a"],
+        ["d.pdf", "D", "id-b"],
+        ["e.pdf", "E", "id-e"],
+      ],
+    );
+    const mapping = autoMap(csv!.headers, FIELDS);
+    expect(givenPackageIds(csv, mapping)).toEqual(["id-a", "id-b", "id-e"]);
+    expect(givenPackageIds(csv, mapping, new Set([6]))).toEqual(["id-a", "id-b"]);
+    expect(givenPackageIds(csv, autoMap(["file", "title"], FIELDS))).toEqual([]);
+    expect(givenPackageIds(null, mapping)).toEqual([]);
   });
 
   it("per folder: the folder's row describes the package, file rows its documents", () => {

@@ -111,6 +111,23 @@ export function suggestGrouping(files: readonly BatchFile[]): { grouping: Groupi
   };
 }
 
+// The package ids the spreadsheet gives (rows not excluded), sorted, each once: what the page
+// asks the dashboard about before the plan can be clean.
+export function givenPackageIds(
+  csv: { rows: readonly CsvRow[] } | null,
+  mapping: readonly ColumnTarget[],
+  excludedRows: ReadonlySet<number> = new Set(),
+): string[] {
+  const column = mapping.findIndex((m) => m.kind === "packageId");
+  if (!csv || column === -1) return [];
+  const ids = new Set<string>();
+  for (const row of csv.rows) {
+    const cell = row.cells[column] ?? "";
+    if (cell !== "" && !excludedRows.has(row.row)) ids.add(cell);
+  }
+  return [...ids].sort();
+}
+
 interface RowFacts {
   row: number;
   target: string;
