@@ -143,6 +143,19 @@ describe("planBatch", () => {
     expect(givenPackageIds(null, mapping)).toEqual([]);
   });
 
+  it("refuses a file past what one upload takes: 5 TiB in parts, 5 GiB without them", () => {
+    const files = [file("film.mov", 6 * 1024 ** 3), file("huge.raw", 6 * 1024 ** 4)];
+    expect(planBatch(input({ files })).problems.map((p) => p.message)).toEqual([
+      '"huge.raw" (6 TB) is larger than the archive accepts in any upload: exclude it.',
+    ]);
+    const single = planBatch(input({ files, maxFileBytes: 5 * 1024 ** 3 }));
+    expect(single.problems.map((p) => p.message)).toEqual([
+      '"film.mov" (6 GB) is larger than the 5 GB the archive takes in one upload, and it offers no multipart uploads: exclude the file.',
+      '"huge.raw" (6 TB) is larger than the 5 GB the archive takes in one upload, and it offers no multipart uploads: exclude the file.',
+    ]);
+    expect(single.ready).toBe(false);
+  });
+
   it("per folder: the folder's row describes the package, file rows its documents", () => {
     const files = [file("letters/one.pdf"), file("letters/two.pdf"), file("maps/map.tif")];
     const csv = csvOf(
