@@ -4,19 +4,30 @@
 // seconds), the longest main-thread task while sending ≤ 200 ms (a PerformanceObserver of
 // `longtask` in the page), the JS heap before and after.
 //
-// Starts an embedded archive (:4730) and `next start` (:3630, built first when sources changed);
-// temp files in /tmp/batch-bench-*. BENCH_BATCH_FILES and BENCH_BATCH_KB change the sizes.
+// Starts an embedded archive (:4730, BENCH_ARCHIVE_PORT) and `next start` (:3630,
+// BENCH_DASHBOARD_PORT; built first when sources changed); temp files in /tmp/batch-bench-*.
+// BENCH_BATCH_FILES and BENCH_BATCH_KB change the sizes.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "@playwright/test";
-import { buildIfChanged, root, startArchive, startDashboard, stopAll } from "./bench-support.mjs";
+import {
+  buildIfChanged,
+  loadAverage,
+  root,
+  startArchive,
+  startDashboard,
+  stopAll,
+} from "./bench-support.mjs";
 
 const FILES = Number(process.env.BENCH_BATCH_FILES ?? 1000);
 const KB = Number(process.env.BENCH_BATCH_KB ?? 10);
-const PORTS = { archive: 4730, dashboard: Number(process.env.BENCH_DASHBOARD_PORT ?? 3630) };
+const PORTS = {
+  archive: Number(process.env.BENCH_ARCHIVE_PORT ?? 4730),
+  dashboard: Number(process.env.BENCH_DASHBOARD_PORT ?? 3630),
+};
 const ARCHIVE = `http://localhost:${PORTS.archive}`;
 const DASHBOARD = `http://localhost:${PORTS.dashboard}`;
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
@@ -133,6 +144,8 @@ async function main() {
   const temp = await mkdtemp("/tmp/batch-bench-");
   try {
     await buildIfChanged();
+    // After the build, which loads the machine itself.
+    const loadAtStart = loadAverage();
     await startArchive({ port: PORTS.archive, dashboardUrl: DASHBOARD, dir: temp });
     await startDashboard({ port: PORTS.dashboard, archiveUrl: ARCHIVE, dir: temp });
     const folder = await makeFolder(temp);
@@ -148,6 +161,7 @@ async function main() {
     console.log(`| measure | value |
 |---|---|
 | batch | ${FILES} documents of ${KB} KB, one package each, titles from a CSV |
+| load average (1, 5, 15 min) at the start / at the end | ${loadAtStart} / ${loadAverage()} |
 | terminal (\`npm run ingest\`, 3 at a time): start to all INGESTED | ${terminal.seconds.toFixed(1)} s |
 | browser (batch page, 3 at a time): click to all INGESTED | ${inBrowser.seconds.toFixed(1)} s (${inBrowser.failed} failed) |
 | **browser / terminal speed** | **${ratio.toFixed(2)}** (goal ≥ 0.8) |
