@@ -150,13 +150,33 @@ async function browserUpload(page, file, name) {
       completed = performance.now();
     }
   };
+  // What goes wrong says so on stderr: a failed request, a page or worker error, a long stall.
+  const onFailed = (r) =>
+    console.error(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+  const onError = (error) => console.error(`page error: ${error.message}`);
+  const onConsole = (m) => m.type() === "error" && console.error(`console: ${m.text()}`);
   page.on("request", onRequest);
   page.on("requestfinished", onFinished);
+  page.on("requestfailed", onFailed);
+  page.on("pageerror", onError);
+  page.on("console", onConsole);
+  let lastPuts = -1;
+  const stall = setInterval(() => {
+    if (puts === lastPuts) console.error(`no part PUT answered in the last 60 s (${puts} so far)`);
+    lastPuts = puts;
+  }, 60_000);
   const clicked = performance.now();
   await page.getByRole("button", { name: "Send to the archive" }).click();
-  await page.waitForURL(/\/ingests\/.+\/sip-\d+$/, { timeout: 1_800_000 });
-  page.off("request", onRequest);
-  page.off("requestfinished", onFinished);
+  try {
+    await page.waitForURL(/\/ingests\/.+\/sip-\d+$/, { timeout: 1_800_000 });
+  } finally {
+    clearInterval(stall);
+    page.off("request", onRequest);
+    page.off("requestfinished", onFinished);
+    page.off("requestfailed", onFailed);
+    page.off("pageerror", onError);
+    page.off("console", onConsole);
+  }
   if (refused !== null) throw new Error(`A PUT of the browser's upload answered ${refused}.`);
   const stored = Math.max(lastPutEnd ?? 0, completed ?? 0);
   const result = {
