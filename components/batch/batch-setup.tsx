@@ -96,15 +96,13 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
   };
 
   const suggestion = useMemo(() => suggestGrouping(folder?.list ?? []), [folder]);
-  const input = useDeferredValue({
-    folder,
-    csv,
-    mapping,
-    grouping,
-    choice,
-    excludedRows,
-    excludedFiles,
-  });
+  // One object per change of what the plan depends on, so the deferred plan is made again only
+  // then (a new object per render would plan a thousand rows again on every click).
+  const planInput = useMemo(
+    () => ({ folder, csv, mapping, grouping, choice, excludedRows, excludedFiles }),
+    [folder, csv, mapping, grouping, choice, excludedRows, excludedFiles],
+  );
+  const input = useDeferredValue(planInput);
   // Ids the spreadsheet gives are checked against what the tenant already has (holdings, journal,
   // batches under way): the plan is not clean until the answer is in for exactly these ids.
   const givenIds = useMemo(
