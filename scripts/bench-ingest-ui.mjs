@@ -212,6 +212,53 @@ function treeRss(pid) {
   return total;
 }
 
+// The processes of a tree, with the CPU seconds each has used, named by role: Chromium's by its
+// --type (the browser itself, renderer, utility: the network service, gpu-process), Node's as
+// `node`. Linux only; an empty list elsewhere.
+function treeCpu(pid) {
+  const tick = 100;
+  const rows = [];
+  const visit = (id) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
+      const cmdline = readFileSync(`/proc/${id}/cmdline`, "utf8");
+      const type = /--type=([a-z-]+)/.exec(cmdline)?.[1];
+      const role = cmdline.includes("chromium") ? (type ?? "browser") : "node";
+      rows.push({ id, role, seconds });
+      for (const task of readdirSync(`/proc/${id}/task`)) {
+        const children = readFileSync(`/proc/${id}/task/${task}/children`, "utf8").trim();
+        for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  };
+  visit(pid);
+  return rows;
+}
+
+// CPU seconds each role of the trees used while `work` ran: "renderer 12.3 s, utility 8.1 s".
+async function cpuDuring(trees, work) {
+  const before = new Map();
+  for (const pid of Object.values(trees)) for (const r of treeCpu(pid)) before.set(r.id, r.seconds);
+  const result = await work();
+  const used = new Map();
+  for (const [name, pid] of Object.entries(trees)) {
+    for (const r of treeCpu(pid)) {
+      const key = name === "browser" ? `Chromium ${r.role}` : name;
+      used.set(key, (used.get(key) ?? 0) + r.seconds - (before.get(r.id) ?? 0));
+    }
+  }
+  const text = [...used]
+    .filter(([, seconds]) => seconds >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, seconds]) => `${key} ${seconds.toFixed(1)} s`)
+    .join(", ");
+  return { result, text };
+}
+
 // Samples the archive's memory while `work` runs: the growth of its peak over its start.
 async function rssGrowth(pid, work) {
   const before = treeRss(pid);
@@ -347,9 +394,19 @@ async function main() {
         sha256,
       );
     const curlBefore = await curlOnce();
-    const bareSeconds = await bareXhr(page, file);
-    const { result: inBrowser, growth } = await rssGrowth(archive.child.pid, () =>
-      browserUpload(page, file, name),
+    const trees = {
+      browser: browser.process()?.pid ?? 0,
+      archive: archive.child.pid,
+      dashboard: dashboard.child.pid,
+    };
+    const { result: bareSeconds, text: bareCpu } = await cpuDuring(trees, () =>
+      bareXhr(page, file),
+    );
+    const {
+      result: { result: inBrowser, growth },
+      text: uploadCpu,
+    } = await cpuDuring(trees, () =>
+      rssGrowth(archive.child.pid, () => browserUpload(page, file, name)),
     );
     const curlAfter = await curlOnce();
     const curlSeconds = (curlBefore + curlAfter) / 2;
@@ -403,7 +460,9 @@ async function main() {
 | curl -T to a fresh upload URL (before, after the browser) | ${curlBefore.toFixed(1)} s, ${curlAfter.toFixed(1)} s; mean ${mbps(curlSeconds)} MB/s |
 | **browser / curl throughput** | **${ratio.toFixed(2)}** (goal ≥ 1.0) |
 | Chromium's ceiling: bare XHR PUT from the same page | ${bareSeconds.toFixed(1)} s, ${mbps(bareSeconds)} MB/s; ${(curlSeconds / bareSeconds).toFixed(2)} of curl |
-| the wizard's uploader / bare XHR | ${(bareSeconds / inBrowser.putSeconds).toFixed(2)} |${fanRows}`);
+| the wizard's uploader / bare XHR | ${(bareSeconds / inBrowser.putSeconds).toFixed(2)} |
+| CPU used during the wizard's upload (click to INGESTED) | ${uploadCpu || "not measured"} |
+| CPU used during the bare XHR PUT | ${bareCpu || "not measured"} |${fanRows}`);
     counter.close();
     slow.close();
   } finally {
