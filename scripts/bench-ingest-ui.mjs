@@ -213,8 +213,8 @@ function treeRss(pid) {
 }
 
 // The processes of a tree, with the CPU seconds each has used, named by role: Chromium's by its
-// --type (the browser itself, renderer, utility: the network service, gpu-process), Node's as
-// `node`. Linux only; an empty list elsewhere.
+// --type (the browser itself, renderer, utility: the network service, gpu-process), the archive,
+// the dashboard. Linux only; an empty list elsewhere.
 function treeCpu(pid) {
   const tick = 100;
   const rows = [];
@@ -225,7 +225,15 @@ function treeCpu(pid) {
       const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
       const cmdline = readFileSync(`/proc/${id}/cmdline`, "utf8");
       const type = /--type=([a-z-]+)/.exec(cmdline)?.[1];
-      const role = cmdline.includes("chromium") ? (type ?? "browser") : "node";
+      const role = cmdline.includes("chromium")
+        ? `Chromium ${type ?? "browser"}`
+        : cmdline.includes("archive/src/main.ts")
+          ? "archive"
+          : cmdline.includes("next")
+            ? "dashboard"
+            : cmdline.includes("curl")
+              ? "curl"
+              : "the bench";
       rows.push({ id, role, seconds });
       for (const task of readdirSync(`/proc/${id}/task`)) {
         const children = readFileSync(`/proc/${id}/task/${task}/children`, "utf8").trim();
@@ -239,22 +247,18 @@ function treeCpu(pid) {
   return rows;
 }
 
-// CPU seconds each role of the trees used while `work` ran: "renderer 12.3 s, utility 8.1 s".
-async function cpuDuring(trees, work) {
-  const before = new Map();
-  for (const pid of Object.values(trees)) for (const r of treeCpu(pid)) before.set(r.id, r.seconds);
+// CPU seconds each role of this process's tree (Chromium's processes, the archive, the dashboard)
+// used while `work` ran: "Chromium renderer 12.3 s, archive 8.1 s".
+async function cpuDuring(work) {
+  const before = new Map(treeCpu(process.pid).map((r) => [r.id, r.seconds]));
   const result = await work();
   const used = new Map();
-  for (const [name, pid] of Object.entries(trees)) {
-    for (const r of treeCpu(pid)) {
-      const key = name === "browser" ? `Chromium ${r.role}` : name;
-      used.set(key, (used.get(key) ?? 0) + r.seconds - (before.get(r.id) ?? 0));
-    }
-  }
+  for (const r of treeCpu(process.pid))
+    used.set(r.role, (used.get(r.role) ?? 0) + r.seconds - (before.get(r.id) ?? 0));
   const text = [...used]
     .filter(([, seconds]) => seconds >= 0.05)
     .sort((a, b) => b[1] - a[1])
-    .map(([key, seconds]) => `${key} ${seconds.toFixed(1)} s`)
+    .map(([role, seconds]) => `${role} ${seconds.toFixed(1)} s`)
     .join(", ");
   return { result, text };
 }
@@ -394,20 +398,11 @@ async function main() {
         sha256,
       );
     const curlBefore = await curlOnce();
-    const trees = {
-      browser: browser.process()?.pid ?? 0,
-      archive: archive.child.pid,
-      dashboard: dashboard.child.pid,
-    };
-    const { result: bareSeconds, text: bareCpu } = await cpuDuring(trees, () =>
-      bareXhr(page, file),
-    );
+    const { result: bareSeconds, text: bareCpu } = await cpuDuring(() => bareXhr(page, file));
     const {
       result: { result: inBrowser, growth },
       text: uploadCpu,
-    } = await cpuDuring(trees, () =>
-      rssGrowth(archive.child.pid, () => browserUpload(page, file, name)),
-    );
+    } = await cpuDuring(() => rssGrowth(archive.child.pid, () => browserUpload(page, file, name)));
     const curlAfter = await curlOnce();
     const curlSeconds = (curlBefore + curlAfter) / 2;
 
