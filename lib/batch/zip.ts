@@ -42,6 +42,8 @@ const MAX_COMMENT = 0xffff;
 const MAX_DIRECTORY_BYTES = 256 * 1024 * 1024;
 // Compressed bytes read and inflated at a time: a few milliseconds of work between two awaits.
 const READ_BYTES = 1024 * 1024;
+// Directory entries read between two yields to the page's event loop.
+const YIELD_EVERY = 2_000;
 // Inflated bytes gathered before they go into a Blob (and out of the page's memory).
 const PIECE_BYTES = 8 * 1024 * 1024;
 
@@ -122,6 +124,8 @@ export async function readZipDirectory(zip: Blob): Promise<ZipDirectory> {
   const skipped: string[] = [];
   let at = 0;
   for (let n = 0; n < count; n++) {
+    // A directory of many thousand entries is read in slices, so the page keeps answering.
+    if (n > 0 && n % YIELD_EVERY === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     if (at + 46 > size || view.getUint32(at, true) !== CENTRAL) {
       throw new ZipError("This zip's directory is damaged.");
     }
