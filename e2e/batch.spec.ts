@@ -5,6 +5,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { zipSync } from "fflate";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 const COUNT = 12;
@@ -108,4 +109,55 @@ test("a folder and a spreadsheet with one bad row: named, fixed in place, sent o
   await expect(page.getByRole("heading", { level: 1, name: "Ingests" })).toBeVisible();
   await expect(page.getByText("Lettre n°7 de l’été")).toBeVisible();
   await expect(page.getByText("Lettre n°12 de l’été")).toBeVisible();
+});
+
+// A zip of two folders with its spreadsheet inside, as a department sends it: read in the browser,
+// one package per folder, an id the archive already has named before anything is sent.
+test("a zip of folders with its spreadsheet inside: planned per folder, a taken id refused, sent from the zip", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const taken = `e2e-taken-${Date.now()}`;
+  const earlier = await page.request.put("/api/ingest/document", {
+    data: {
+      profile: "default",
+      packageId: taken,
+      document: { type: "BINARY", name: "earlier.txt", content: btoa("earlier") },
+      metadatas: [],
+    },
+  });
+  expect(earlier.status()).toBe(201);
+
+  const text = (s: string) => new TextEncoder().encode(s);
+  const zip = zipSync({
+    "box-12/metadata.csv": text(
+      `filename,dc.title,packageId\nletters,Letters of 1900,\nmaps,Maps of the estate,${taken}\n`,
+    ),
+    // Deflated and stored entries, in folders.
+    "box-12/letters/a-letter.txt": [text("Dear sir, ".repeat(500)), { level: 6 }],
+    "box-12/letters/b-letter.txt": [text("Dear madam."), { level: 0 }],
+    "box-12/maps/c-map.txt": text("A map of the estate."),
+  });
+
+  await page.goto("/batch");
+  await expect(page.getByLabel("Files to send")).toBeEnabled();
+  await page.getByLabel("Files to send").setInputFiles({
+    name: "box-12.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(zip),
+  });
+  await expect(page.getByRole("heading", { name: "2 packages" })).toBeVisible();
+  await expect(page.getByText("Every file is inside one of 2 subfolders")).toBeVisible();
+  const problem = page.getByText(`Row 3: the package id "${taken}" is already taken`);
+  await expect(problem).toBeVisible();
+  const send = page.getByRole("button", { name: "Send 2 packages" });
+  await expect(send).toBeDisabled();
+
+  await page.getByLabel("Row 3, packageId").fill(`${taken}-maps`);
+  await expect(problem).toBeHidden();
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page.getByText("box-12", { exact: true })).toBeVisible();
+  await expect(counted(page, "Ingested")).toHaveText("2", { timeout: 120_000 });
+  await expect(counted(page, "Failed")).toHaveText("0");
 });

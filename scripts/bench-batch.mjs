@@ -2,21 +2,33 @@
 // by the batch page in Chromium against the same folder sent by `npm run ingest` from the
 // terminal. Goals: browser time / terminal time ratio ≥ 0.8 (terminal seconds over browser
 // seconds), the longest main-thread task while sending ≤ 200 ms (a PerformanceObserver of
-// `longtask` in the page), the JS heap before and after.
+// `longtask` in the page, with the long animation frames' scripts saying what ran), the JS heap
+// before, at its peak (sampled) and after; the same for the planning before the click.
 //
-// Starts an embedded archive (:4730) and `next start` (:3630, built first when sources changed);
-// temp files in /tmp/batch-bench-*. BENCH_BATCH_FILES and BENCH_BATCH_KB change the sizes.
+// Starts an embedded archive (:4730, BENCH_ARCHIVE_PORT) and `next start` (:3630,
+// BENCH_DASHBOARD_PORT; built first when sources changed); temp files in /tmp/batch-bench-*.
+// BENCH_BATCH_FILES and BENCH_BATCH_KB change the sizes.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "@playwright/test";
-import { buildIfChanged, root, startArchive, startDashboard, stopAll } from "./bench-support.mjs";
+import {
+  buildIfChanged,
+  loadAverage,
+  root,
+  startArchive,
+  startDashboard,
+  stopAll,
+} from "./bench-support.mjs";
 
 const FILES = Number(process.env.BENCH_BATCH_FILES ?? 1000);
 const KB = Number(process.env.BENCH_BATCH_KB ?? 10);
-const PORTS = { archive: 4730, dashboard: Number(process.env.BENCH_DASHBOARD_PORT ?? 3630) };
+const PORTS = {
+  archive: Number(process.env.BENCH_ARCHIVE_PORT ?? 4730),
+  dashboard: Number(process.env.BENCH_DASHBOARD_PORT ?? 3630),
+};
 const ARCHIVE = `http://localhost:${PORTS.archive}`;
 const DASHBOARD = `http://localhost:${PORTS.dashboard}`;
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
@@ -82,77 +94,178 @@ async function signIn(page) {
 
 async function heapMb(cdp) {
   await cdp.send("HeapProfiler.collectGarbage");
+  return usedHeapMb(cdp);
+}
+
+async function usedHeapMb(cdp) {
   const { metrics } = await cdp.send("Performance.getMetrics");
   const used = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0;
   return used / 1024 / 1024;
 }
 
+// The JS heap in use, sampled every 250 ms without forcing a GC, while `work` runs: its peak.
+async function peakHeapDuring(cdp, work) {
+  let peak = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await usedHeapMb(cdp).catch(() => 0));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  const result = await work();
+  sampling = false;
+  await sampler;
+  return { result, peak: Math.max(peak, await usedHeapMb(cdp).catch(() => 0)) };
+}
+
+// In the page: its long tasks, and its long animation frames with the scripts that ran in them
+// (what a long task was: an event handler, a timer, a promise callback, React's scheduler).
+function observeLongTasks() {
+  window.__longTasks = [];
+  window.__longFrames = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ at: e.startTime, ms: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__longFrames.push({
+          ms: e.duration,
+          render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          scripts: e.scripts.map((x) => ({
+            invoker: x.invoker,
+            fn: x.sourceFunctionName,
+            url: (x.sourceURL || "").split("/").pop(),
+            ms: Math.round(x.duration),
+          })),
+        });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch {
+    // A browser without long animation frames: the long tasks alone.
+  }
+}
+
+const longest = (tasks) => Math.max(0, ...tasks.map((t) => t.ms));
+
+// The three longest frames with their longest scripts: "243 ms: 180 ms TimerHandler:setTimeout
+// (page-abc.js), 40 ms style, layout and paint".
+function describeFrames(frames) {
+  return [...frames]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((f) => {
+      const scripts = [...f.scripts]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3)
+        .map((x) => `${x.ms} ms ${x.invoker}${x.fn ? ` ${x.fn}` : ""} (${x.url})`);
+      const render = `${Math.round(f.render)} ms style, layout and paint`;
+      return `${Math.round(f.ms)} ms: ${[...scripts, render].join(", ")}`;
+    })
+    .join("; ");
+}
+
+const takeLongTasks = (page) =>
+  page.evaluate(() => {
+    const taken = { tasks: window.__longTasks, frames: window.__longFrames };
+    window.__longTasks = [];
+    window.__longFrames = [];
+    return taken;
+  });
+
 async function browserRun(browser, folder) {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(600_000);
-  // Long tasks of the page's main thread, from the moment it loads.
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-    }).observe({ type: "longtask", buffered: true });
-  });
+  await page.addInitScript(observeLongTasks);
   await signIn(page);
   await page.goto(`${DASHBOARD}/batch`);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
-  await page.getByLabel("Folder to send").setInputFiles(folder);
-  const send = page.getByRole("button", { name: `Send ${FILES} packages` });
-  await send.waitFor();
-  await page.waitForFunction((label) => {
-    const b = [...document.querySelectorAll("button")].find((x) => x.textContent === label);
-    return b && !b.disabled;
-  }, `Send ${FILES} packages`);
+  const label = `Send ${FILES} packages`;
+  await page.getByLabel("Folder to send").waitFor({ state: "attached" });
+  await takeLongTasks(page);
+  // Planning: the folder chosen, read, planned and checked, until the button can be pressed.
+  const planningStarted = performance.now();
+  const { peak: planningPeak } = await peakHeapDuring(cdp, async () => {
+    await page.getByLabel("Folder to send").setInputFiles(folder);
+    await page.getByRole("button", { name: label }).waitFor();
+    await page.waitForFunction((text) => {
+      const b = [...document.querySelectorAll("button")].find((x) => x.textContent === text);
+      return b && !b.disabled;
+    }, label);
+  });
+  const planningSeconds = (performance.now() - planningStarted) / 1000;
+  const planning = await takeLongTasks(page);
   const heapBefore = await heapMb(cdp);
-  await page.evaluate(() => (window.__longTasks = []));
+  await takeLongTasks(page);
   const started = performance.now();
-  await send.click();
-  await page.waitForFunction(
-    (n) => {
-      const dt = [...document.querySelectorAll("dt")].find((d) => d.textContent === "Ingested");
-      return dt?.nextElementSibling?.textContent === String(n);
-    },
-    FILES,
-    { timeout: 1_800_000, polling: 500 },
-  );
+  const { peak } = await peakHeapDuring(cdp, async () => {
+    await page.getByRole("button", { name: label }).click();
+    await page.waitForFunction(
+      (n) => {
+        const dt = [...document.querySelectorAll("dt")].find((d) => d.textContent === "Ingested");
+        return dt?.nextElementSibling?.textContent === String(n);
+      },
+      FILES,
+      { timeout: 1_800_000, polling: 500 },
+    );
+  });
   const seconds = (performance.now() - started) / 1000;
-  const longTasks = await page.evaluate(() => window.__longTasks);
+  const sending = await takeLongTasks(page);
   const heapAfter = await heapMb(cdp);
   const failed = await page.locator('dt:text-is("Failed") + dd').textContent();
   await context.close();
-  return { seconds, longTasks, heapBefore, heapAfter, failed };
+  return {
+    seconds,
+    failed,
+    planningSeconds,
+    planning,
+    sending,
+    heapBefore,
+    planningPeak,
+    peak,
+    heapAfter,
+  };
 }
 
 async function main() {
   const temp = await mkdtemp("/tmp/batch-bench-");
   try {
     await buildIfChanged();
+    // After the build, which loads the machine itself.
+    const loadAtStart = loadAverage();
     await startArchive({ port: PORTS.archive, dashboardUrl: DASHBOARD, dir: temp });
     await startDashboard({ port: PORTS.dashboard, archiveUrl: ARCHIVE, dir: temp });
     const folder = await makeFolder(temp);
-    const terminal = await terminalRun(folder, path.join(temp, "report.csv"));
+    // BENCH_BATCH_TERMINAL=0 leaves the terminal's run out (the page's figures alone).
+    const terminal =
+      process.env.BENCH_BATCH_TERMINAL === "0"
+        ? null
+        : await terminalRun(folder, path.join(temp, "report.csv"));
     const browser = await chromium.launch({
       executablePath: chromiumPath,
       args: ["--no-sandbox", "--disable-gpu"],
     });
-    const inBrowser = await browserRun(browser, folder);
+    const run = await browserRun(browser, folder);
     await browser.close();
-    const longest = Math.max(0, ...inBrowser.longTasks);
-    const ratio = terminal.seconds / inBrowser.seconds;
+    const ratio = terminal ? (terminal.seconds / run.seconds).toFixed(2) : "not measured";
+    const terminalTime = terminal ? `${terminal.seconds.toFixed(1)} s` : "not run";
+    const none = "none past 50 ms";
     console.log(`| measure | value |
 |---|---|
 | batch | ${FILES} documents of ${KB} KB, one package each, titles from a CSV |
-| terminal (\`npm run ingest\`, 3 at a time): start to all INGESTED | ${terminal.seconds.toFixed(1)} s |
-| browser (batch page, 3 at a time): click to all INGESTED | ${inBrowser.seconds.toFixed(1)} s (${inBrowser.failed} failed) |
-| **browser / terminal speed** | **${ratio.toFixed(2)}** (goal ≥ 0.8) |
-| longest main-thread task while sending | ${longest.toFixed(0)} ms over ${inBrowser.longTasks.length} long tasks (goal ≤ 200 ms) |
-| JS heap before / after (after GC) | ${inBrowser.heapBefore.toFixed(1)} MB / ${inBrowser.heapAfter.toFixed(1)} MB |`);
+| load average (1, 5, 15 min) at the start / at the end | ${loadAtStart} / ${loadAverage()} |
+| terminal (\`npm run ingest\`, 3 at a time): start to all INGESTED | ${terminalTime} |
+| browser (batch page, 3 at a time): click to all INGESTED | ${run.seconds.toFixed(1)} s (${run.failed} failed) |
+| **browser / terminal speed** | **${ratio}** (goal ≥ 0.8) |
+| longest main-thread task while sending | ${longest(run.sending.tasks).toFixed(0)} ms over ${run.sending.tasks.length} long tasks (goal ≤ 200 ms) |
+| the longest frames while sending | ${describeFrames(run.sending.frames) || none} |
+| planning: folder chosen to Send enabled | ${run.planningSeconds.toFixed(1)} s, longest task ${longest(run.planning.tasks).toFixed(0)} ms over ${run.planning.tasks.length} long tasks |
+| the longest frames while planning | ${describeFrames(run.planning.frames) || none} |
+| JS heap: before sending (after GC) / peak while sending / after (after GC) | ${run.heapBefore.toFixed(1)} MB / ${run.peak.toFixed(1)} MB / ${run.heapAfter.toFixed(1)} MB |
+| JS heap: peak while planning | ${run.planningPeak.toFixed(1)} MB |`);
   } finally {
     await stopAll();
     await rm(temp, { recursive: true, force: true });

@@ -10,7 +10,8 @@
 // first when sources changed) pointed straight at it for the uploads, then restarted with its ingest
 // API behind a counting pass-through (:4711) for the fan-out, and a slow file server (:4712) that
 // keeps one SIP in progress. Temp files live in /tmp/ingestpages-bench-*. BENCH_UPLOAD_MB and
-// BENCH_WATCHERS change the sizes.
+// BENCH_WATCHERS change the sizes (BENCH_WATCHERS=0 leaves the fan-out out); BENCH_DASHBOARD_PORT
+// and BENCH_ARCHIVE_PORT (with the two ports after it) the ports.
 import { spawn } from "node:child_process";
 import { createHash, randomFillSync } from "node:crypto";
 import { openSync, closeSync, readdirSync, readFileSync, writeSync } from "node:fs";
@@ -19,15 +20,23 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "@playwright/test";
-import { buildIfChanged, startArchive, startDashboard, stopAll } from "./bench-support.mjs";
+import {
+  buildIfChanged,
+  loadAverage,
+  startArchive,
+  startDashboard,
+  stopAll,
+} from "./bench-support.mjs";
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 200);
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 40);
+// BENCH_ARCHIVE_PORT moves the archive; the pass-through and the slow server take the two after it.
+const ARCHIVE_PORT = Number(process.env.BENCH_ARCHIVE_PORT ?? 4710);
 const PORTS = {
-  archive: 4710,
-  counter: 4711,
-  slow: 4712,
+  archive: ARCHIVE_PORT,
+  counter: ARCHIVE_PORT + 1,
+  slow: ARCHIVE_PORT + 2,
   dashboard: Number(process.env.BENCH_DASHBOARD_PORT ?? 3600),
 };
 const ARCHIVE = `http://localhost:${PORTS.archive}`;
@@ -141,18 +150,42 @@ async function browserUpload(page, file, name) {
       completed = performance.now();
     }
   };
+  // What goes wrong says so on stderr: a failed request, a page or worker error, a long stall.
+  const onFailed = (r) =>
+    console.error(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+  const onError = (error) => console.error(`page error: ${error.message}`);
+  const onConsole = (m) => m.type() === "error" && console.error(`console: ${m.text()}`);
   page.on("request", onRequest);
   page.on("requestfinished", onFinished);
+  page.on("requestfailed", onFailed);
+  page.on("pageerror", onError);
+  page.on("console", onConsole);
+  let lastPuts = -1;
+  const stall = setInterval(() => {
+    if (puts === lastPuts) console.error(`no part PUT answered in the last 60 s (${puts} so far)`);
+    lastPuts = puts;
+  }, 60_000);
   const clicked = performance.now();
   await page.getByRole("button", { name: "Send to the archive" }).click();
-  await page.waitForURL(/\/ingests\/.+\/sip-\d+$/, { timeout: 1_800_000 });
-  page.off("request", onRequest);
-  page.off("requestfinished", onFinished);
+  try {
+    await page.waitForURL(/\/ingests\/.+\/sip-\d+$/, { timeout: 1_800_000 });
+  } finally {
+    clearInterval(stall);
+    page.off("request", onRequest);
+    page.off("requestfinished", onFinished);
+    page.off("requestfailed", onFailed);
+    page.off("pageerror", onError);
+    page.off("console", onConsole);
+  }
   if (refused !== null) throw new Error(`A PUT of the browser's upload answered ${refused}.`);
   const stored = Math.max(lastPutEnd ?? 0, completed ?? 0);
   const result = {
     putSeconds: (stored - firstPut) / 1000,
     totalSeconds: (stored - clicked) / 1000,
+    // Where the time went: until the first PUT (the first part's digest), the PUTs, the completion.
+    beforeFirstPut: (firstPut - clicked) / 1000,
+    partsSeconds: ((lastPutEnd ?? firstPut) - firstPut) / 1000,
+    completionSeconds: (stored - (lastPutEnd ?? stored)) / 1000,
     puts,
   };
   // The archive then hashes and stores the gigabyte: wait, so that it does not slow the next curl.
@@ -177,6 +210,57 @@ function treeRss(pid) {
   };
   visit(pid);
   return total;
+}
+
+// The processes of a tree, with the CPU seconds each has used, named by role: Chromium's by its
+// --type (the browser itself, renderer, utility: the network service, gpu-process), the archive,
+// the dashboard. Linux only; an empty list elsewhere.
+function treeCpu(pid) {
+  const tick = 100;
+  const rows = [];
+  const visit = (id) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
+      const cmdline = readFileSync(`/proc/${id}/cmdline`, "utf8");
+      const type = /--type=([a-z-]+)/.exec(cmdline)?.[1];
+      const role = cmdline.includes("chromium")
+        ? `Chromium ${type ?? "browser"}`
+        : cmdline.includes("archive/src/main.ts")
+          ? "archive"
+          : cmdline.includes("next")
+            ? "dashboard"
+            : cmdline.includes("curl")
+              ? "curl"
+              : "the bench";
+      rows.push({ id, role, seconds });
+      for (const task of readdirSync(`/proc/${id}/task`)) {
+        const children = readFileSync(`/proc/${id}/task/${task}/children`, "utf8").trim();
+        for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  };
+  visit(pid);
+  return rows;
+}
+
+// CPU seconds each role of this process's tree (Chromium's processes, the archive, the dashboard)
+// used while `work` ran: "Chromium renderer 12.3 s, archive 8.1 s".
+async function cpuDuring(work) {
+  const before = new Map(treeCpu(process.pid).map((r) => [r.id, r.seconds]));
+  const result = await work();
+  const used = new Map();
+  for (const r of treeCpu(process.pid))
+    used.set(r.role, (used.get(r.role) ?? 0) + r.seconds - (before.get(r.id) ?? 0));
+  const text = [...used]
+    .filter(([, seconds]) => seconds >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, seconds]) => `${role} ${seconds.toFixed(1)} s`)
+    .join(", ");
+  return { result, text };
 }
 
 // Samples the archive's memory while `work` runs: the growth of its peak over its start.
@@ -276,6 +360,8 @@ async function main() {
   const temp = await mkdtemp("/tmp/ingestpages-bench-");
   try {
     await buildIfChanged();
+    // After the build, which loads the machine itself.
+    const loadAtStart = loadAverage();
     const { server: counter, reads } = await countingPassThrough();
     const slow = await slowFileServer();
     const archive = await startArchive({
@@ -312,36 +398,48 @@ async function main() {
         sha256,
       );
     const curlBefore = await curlOnce();
-    const bareSeconds = await bareXhr(page, file);
-    const { result: inBrowser, growth } = await rssGrowth(archive.child.pid, () =>
-      browserUpload(page, file, name),
-    );
+    const { result: bareSeconds, text: bareCpu } = await cpuDuring(() => bareXhr(page, file));
+    const {
+      result: { result: inBrowser, growth },
+      text: uploadCpu,
+    } = await cpuDuring(() => rssGrowth(archive.child.pid, () => browserUpload(page, file, name)));
     const curlAfter = await curlOnce();
     const curlSeconds = (curlBefore + curlAfter) / 2;
 
-    await dashboard.stop();
-    await startDashboard({
-      port: PORTS.dashboard,
-      archiveUrl: ARCHIVE,
-      ingestUrl: `${COUNTED}/ingest`,
-      dir: temp,
-      log: "dashboard-counted",
-    });
-    const cookie = (await context.cookies(DASHBOARD)).map((c) => `${c.name}=${c.value}`).join("; ");
-    const accepted = await context.request.put(`${DASHBOARD}/api/ingest/document`, {
-      data: {
-        profile: "default",
-        document: {
-          type: "URL",
-          content: `http://127.0.0.1:${PORTS.slow}/slow.bin`,
-          name: "slow.bin",
+    let fanRows = "";
+    if (WATCHERS > 0) {
+      await dashboard.stop();
+      await startDashboard({
+        port: PORTS.dashboard,
+        archiveUrl: ARCHIVE,
+        ingestUrl: `${COUNTED}/ingest`,
+        dir: temp,
+        log: "dashboard-counted",
+      });
+      const cookie = (await context.cookies(DASHBOARD))
+        .map((c) => `${c.name}=${c.value}`)
+        .join("; ");
+      const accepted = await context.request.put(`${DASHBOARD}/api/ingest/document`, {
+        data: {
+          profile: "default",
+          document: {
+            type: "URL",
+            content: `http://127.0.0.1:${PORTS.slow}/slow.bin`,
+            name: "slow.bin",
+          },
+          metadatas: [],
         },
-        metadatas: [],
-      },
-    });
-    if (accepted.status() !== 201)
-      throw new Error(`The slow SIP was refused: ${await accepted.text()}`);
-    const fan = await fanOut(cookie, await accepted.json(), reads);
+      });
+      if (accepted.status() !== 201)
+        throw new Error(`The slow SIP was refused: ${await accepted.text()}`);
+      const fan = await fanOut(cookie, await accepted.json(), reads);
+      fanRows = `
+| status watchers of one SIP (server-sent events) | ${WATCHERS} |
+| watched for (until the SIP ended) | ${fan.seconds.toFixed(1)} s |
+| upstream status calls for that SIP | ${fan.calls} (${(fan.calls / WATCHERS).toFixed(3)} per watcher) |
+| seconds between the calls (back-off) | ${fan.gaps.join(", ")} |
+| watchers that saw the final status | ${fan.sawFinal} of ${WATCHERS} |`;
+    }
     await browser.close();
 
     const mbps = (s) => ((UPLOAD_MB * 1.048576) / s).toFixed(0);
@@ -349,18 +447,17 @@ async function main() {
     console.log(`| measure | value |
 |---|---|
 | file | ${UPLOAD_MB} MiB of random bytes |
+| load average (1, 5, 15 min) at the start / at the end | ${loadAtStart} / ${loadAverage()} |
 | browser: first PUT to file stored under its key (Chromium, the wizard's uploader; ${inBrowser.puts} PUT(s)${inBrowser.puts > 1 ? ", multipart, completion included" : ""}) | ${inBrowser.putSeconds.toFixed(1)} s, ${mbps(inBrowser.putSeconds)} MB/s |
 | browser: click to stored (SHA-256 in a worker, then the PUTs) | ${inBrowser.totalSeconds.toFixed(1)} s |
+| of which: click to first PUT, first PUT to last PUT answered, then the completion | ${inBrowser.beforeFirstPut.toFixed(1)} s, ${inBrowser.partsSeconds.toFixed(1)} s, ${inBrowser.completionSeconds.toFixed(1)} s |
 | archive's RSS growth during the browser's upload (peak over start) | ${(growth / 1048576).toFixed(0)} MiB (goal ≤ 64 MiB) |
 | curl -T to a fresh upload URL (before, after the browser) | ${curlBefore.toFixed(1)} s, ${curlAfter.toFixed(1)} s; mean ${mbps(curlSeconds)} MB/s |
 | **browser / curl throughput** | **${ratio.toFixed(2)}** (goal ≥ 1.0) |
 | Chromium's ceiling: bare XHR PUT from the same page | ${bareSeconds.toFixed(1)} s, ${mbps(bareSeconds)} MB/s; ${(curlSeconds / bareSeconds).toFixed(2)} of curl |
 | the wizard's uploader / bare XHR | ${(bareSeconds / inBrowser.putSeconds).toFixed(2)} |
-| status watchers of one SIP (server-sent events) | ${WATCHERS} |
-| watched for (until the SIP ended) | ${fan.seconds.toFixed(1)} s |
-| upstream status calls for that SIP | ${fan.calls} (${(fan.calls / WATCHERS).toFixed(3)} per watcher) |
-| seconds between the calls (back-off) | ${fan.gaps.join(", ")} |
-| watchers that saw the final status | ${fan.sawFinal} of ${WATCHERS} |`);
+| CPU used during the wizard's upload (click to INGESTED) | ${uploadCpu || "not measured"} |
+| CPU used during the bare XHR PUT | ${bareCpu || "not measured"} |${fanRows}`);
     counter.close();
     slow.close();
   } finally {

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildReason } from "./start/build-check.mjs";
@@ -13,6 +14,13 @@ export const root = fileURLToPath(new URL("..", import.meta.url));
 const NEXT = path.join(root, "node_modules/next/dist/bin/next");
 const TSX = path.join(root, "node_modules/tsx/dist/cli.mjs");
 const children = [];
+
+// The machine's load average over 1, 5 and 15 minutes, as `uptime` prints it: the figures of a
+// benchmark are read against it.
+export const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ");
 
 const lastLines = (text, count = 20) => text.trimEnd().split("\n").slice(-count).join("\n");
 

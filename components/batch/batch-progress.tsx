@@ -10,9 +10,7 @@ import { reportCsv } from "@/lib/batch/report";
 import { cancelBatch } from "@/lib/queries/batch";
 import { countItems, timeLeft } from "./batch-counts";
 import type { StoredBatch } from "./batch-storage";
-
-const ROW_HEIGHT = 36;
-const VIEW_ROWS = 14;
+import { ROW_HEIGHT, useRowWindow } from "./use-row-window";
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -36,7 +34,6 @@ export function BatchProgress({
   const counts = countItems(snapshot.items);
   const [start] = useState(() => ({ at: Date.now(), finished: counts.finished }));
   const [now, setNow] = useState(() => Date.now());
-  const [scrollTop, setScrollTop] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
@@ -44,8 +41,8 @@ export function BatchProgress({
 
   const over = counts.finished === counts.total;
   const { mode } = snapshot;
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - 2);
-  const visible = snapshot.items.slice(first, first + VIEW_ROWS + 4);
+  const rows = useRowWindow(snapshot.items.length);
+  const visible = snapshot.items.slice(rows.first, rows.last);
   const left = timeLeft(counts, start.finished, start.at, now);
 
   const downloadReport = () => {
@@ -139,8 +136,8 @@ export function BatchProgress({
       </div>
       <div
         className="border-line overflow-y-auto rounded-lg border"
-        style={{ height: ROW_HEIGHT * VIEW_ROWS }}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        style={{ height: rows.boxHeight }}
+        onScroll={rows.onScroll}
       >
         <table className="w-full text-left text-sm" aria-rowcount={snapshot.items.length + 1}>
           <caption className="sr-only">Every package of the batch and its state</caption>
@@ -158,11 +155,11 @@ export function BatchProgress({
             </tr>
           </thead>
           <tbody>
-            <tr aria-hidden style={{ height: first * ROW_HEIGHT }} />
+            <tr aria-hidden style={{ height: rows.before }} />
             {visible.map((item, i) => (
               <tr
                 key={item.key}
-                aria-rowindex={first + i + 2}
+                aria-rowindex={rows.first + i + 2}
                 className="border-line border-t"
                 style={{ height: ROW_HEIGHT }}
               >
@@ -179,12 +176,7 @@ export function BatchProgress({
                 </td>
               </tr>
             ))}
-            <tr
-              aria-hidden
-              style={{
-                height: Math.max(0, snapshot.items.length - first - visible.length) * ROW_HEIGHT,
-              }}
-            />
+            <tr aria-hidden style={{ height: rows.after }} />
           </tbody>
         </table>
       </div>

@@ -13,6 +13,7 @@ import { blobToBase64 } from "@/lib/upload/base64";
 import { planUpload } from "@/lib/upload/planner";
 import { sendFile } from "@/lib/upload/send-file";
 import { UploadError } from "@/lib/upload/uploader";
+import { openSource } from "./batch-source";
 import { saveBatchState, type StoredBatch, type StoredBatchData } from "./batch-storage";
 
 const STATUS_EVERY_MS = 2_000;
@@ -68,9 +69,15 @@ export function startBatchRunner(
       (n, d) => n + (d.method === "upload" ? (d.size ?? 0) : 0),
       0,
     );
+    // Zip entries are opened (inflated) only now, for the packages under way.
+    const files = new Map<string, File>();
+    for (const id of item.files) {
+      const source = data.files[id];
+      if (source) files.set(id, await openSource(source, signal));
+    }
     let done = 0;
     const answer = await sendPlan(plan, {
-      fileOf: (id) => data.files[id] ?? null,
+      fileOf: (id) => files.get(id) ?? null,
       upload: async (id, file) => {
         const kept = uploads.get(id);
         if (kept && Date.parse(kept.expiresAt) - Date.now() > UPLOAD_REUSE_MARGIN_MS)

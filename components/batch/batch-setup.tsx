@@ -2,18 +2,21 @@
 // Choosing and checking a batch: a folder (or files) and a spreadsheet, the profile, how files
 // become packages, what the columns mean, then every problem and every planned package. Nothing
 // can be sent until the plan is clean.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useMemo, useState } from "react";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
 import { DropArea } from "@/components/ui/drop-area";
 import { autoMap, type ColumnTarget } from "@/lib/batch/columns";
 import { readCsv, type ParsedCsv } from "@/lib/batch/csv";
-import { planBatch, suggestGrouping, type Grouping } from "@/lib/batch/plan";
+import { givenPackageIds, planBatch, suggestGrouping, type Grouping } from "@/lib/batch/plan";
 import { chooseSchema } from "@/lib/batch/schema-choice";
 import { schemasForProfile, type MetadataSchemaOption } from "@/lib/metadata/entry";
+import { takenPackageIdsOptions } from "@/lib/queries/batch";
 import type { ProfileOption } from "@/components/ingests/profile-field";
 import { ColumnMapping } from "./column-mapping";
-import { pickedFolder, type PickedFolder } from "./picked-files";
+import { openSource, type BatchSource } from "./batch-source";
+import { pickFiles, type PickedFolder } from "./picked-files";
 import { PlanPreview } from "./plan-preview";
 import { PlanProblems } from "./plan-problems";
 import type { StoredBatch, StoredBatchData } from "./batch-storage";
@@ -35,6 +38,7 @@ const GROUPINGS: Record<Grouping, string> = {
 
 export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupProps) {
   const [folder, setFolder] = useState<PickedFolder | null>(null);
+  const [folderError, setFolderError] = useState<string | null>(null);
   const [csv, setCsv] = useState<ParsedCsv | null>(null);
   const [csvError, setCsvError] = useState<string | null>(null);
   const [profile, setProfile] = useState(profiles[0]?.id ?? "default");
@@ -56,8 +60,10 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile, schemaUri, csv?.headers]);
 
-  const readSpreadsheet = async (file: File) => {
+  const readSpreadsheet = async (source: BatchSource) => {
+    const file = await openSource(source).catch(() => null);
     try {
+      if (!file) throw new Error("it could not be read from the zip");
       const parsed = readCsv(new Uint8Array(await file.arrayBuffer()));
       const best = chooseSchema(allowed, parsed.headers);
       setCsv(parsed);
@@ -68,29 +74,47 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
     } catch (error) {
       setCsv(null);
       setCsvError(
-        `${file.name} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+        `${file?.name ?? "The spreadsheet"} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   };
 
-  const choose = (files: File[]) => {
-    const picked = pickedFolder(files);
+  const choose = async (files: File[]) => {
+    let picked: PickedFolder;
+    try {
+      picked = await pickFiles(files);
+    } catch (error) {
+      setFolder(null);
+      setFolderError(error instanceof Error ? error.message : String(error));
+      return;
+    }
     setFolder(picked);
+    setFolderError(null);
     setGrouping(null);
     setExcludedFiles(new Set());
     if (picked.spreadsheet) void readSpreadsheet(picked.spreadsheet);
   };
 
   const suggestion = useMemo(() => suggestGrouping(folder?.list ?? []), [folder]);
-  const input = useDeferredValue({
-    folder,
-    csv,
-    mapping,
-    grouping,
-    choice,
-    excludedRows,
-    excludedFiles,
+  // One object per change of what the plan depends on, so the deferred plan is made again only
+  // then (a new object per render would plan a thousand rows again on every click).
+  const planInput = useMemo(
+    () => ({ folder, csv, mapping, grouping, choice, excludedRows, excludedFiles }),
+    [folder, csv, mapping, grouping, choice, excludedRows, excludedFiles],
+  );
+  const input = useDeferredValue(planInput);
+  // Ids the spreadsheet gives are checked against what the tenant already has (holdings, journal,
+  // batches under way): the plan is not clean until the answer is in for exactly these ids.
+  const givenIds = useMemo(
+    () => givenPackageIds(input.csv, input.mapping, input.excludedRows),
+    [input.csv, input.mapping, input.excludedRows],
+  );
+  const takenQuery = useQuery({
+    ...takenPackageIdsOptions(givenIds),
+    placeholderData: keepPreviousData,
   });
+  const checkingIds = givenIds.length > 0 && (takenQuery.isPending || takenQuery.isPlaceholderData);
+  const taken = givenIds.length > 0 ? takenQuery.data : undefined;
   const plan = useMemo(() => {
     if (!input.folder) return null;
     return planBatch({
@@ -103,8 +127,13 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
       validate: input.choice ? metadataValidator(input.choice.option) : () => [],
       excludedRows: input.excludedRows,
       excludedFiles: input.excludedFiles,
+      takenPackageIds: taken,
     });
-  }, [input, suggestion]);
+  }, [input, suggestion, taken]);
+  const idsProblem = takenQuery.isError
+    ? `The package ids could not be checked against the archive's holdings: ${takenQuery.error.message}`
+    : null;
+  const ready = Boolean(plan?.ready) && !checkingIds && !idsProblem;
 
   const editCell = (row: number, column: number, value: string) =>
     setCsv(
@@ -118,7 +147,7 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
     );
 
   const send = async () => {
-    if (!plan?.ready || !folder) return;
+    if (!plan || !ready || !folder) return;
     setSending(true);
     setFailure(null);
     try {
@@ -143,9 +172,20 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
         <div className="flex flex-col gap-2">
           <DropArea
             label="Files to send"
-            hint="Drop a folder or files here; a metadata.csv at the top of the folder is read as the spreadsheet."
-            onFiles={choose}
+            hint="Drop a folder, files or a zip of them here; a metadata.csv at the top of the folder or zip (or a spreadsheet dropped beside the zip) is read as the spreadsheet."
+            onFiles={(files) => void choose(files)}
           />
+          {folderError && (
+            <p role="alert" className="text-danger text-sm font-medium">
+              {folderError}
+            </p>
+          )}
+          {folder && folder.skipped.length > 0 && (
+            <p className="text-warning text-sm">
+              Left out of the zip: {folder.skipped.slice(0, 5).join(", ")}
+              {folder.skipped.length > 5 ? ` and ${folder.skipped.length - 5} more` : ""}.
+            </p>
+          )}
           <label className="flex flex-col gap-1 text-sm">
             <span className={labelClasses}>Or choose a folder</span>
             <input
@@ -154,7 +194,7 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
               className="text-sm"
               {...{ webkitdirectory: "", directory: "" }}
               multiple
-              onChange={(e) => choose([...(e.target.files ?? [])])}
+              onChange={(e) => void choose([...(e.target.files ?? [])])}
             />
           </label>
         </div>
@@ -264,13 +304,26 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
         </ul>
       )}
       {plan && <PlanPreview plan={plan} />}
+      {checkingIds && (
+        <p role="status" className="text-ink-muted text-sm">
+          Checking whether the package ids are taken…
+        </p>
+      )}
+      {idsProblem && (
+        <p role="alert" className="text-danger text-sm font-medium">
+          {idsProblem}{" "}
+          <Button variant="secondary" onClick={() => void takenQuery.refetch()}>
+            Check again
+          </Button>
+        </p>
+      )}
       {failure && (
         <p role="alert" className="text-danger text-sm font-medium">
           {failure}
         </p>
       )}
       <div>
-        <Button disabled={!plan?.ready || sending} onClick={() => void send()}>
+        <Button disabled={!ready || sending} onClick={() => void send()}>
           {plan
             ? `Send ${plan.packages.length === 1 ? "1 package" : `${plan.packages.length} packages`}`
             : "Send"}

@@ -6,6 +6,7 @@ import { idbDelete, idbGet, idbPut } from "@/lib/drafts/idb";
 import type { QueueSnapshot } from "@/lib/batch/queue";
 import type { MultipartResume } from "@/lib/upload/multipart-upload";
 import type { PlanInput } from "@/lib/upload/request-body";
+import type { BatchSource } from "./batch-source";
 
 export const BATCH_VERSION = 1;
 
@@ -21,10 +22,11 @@ export interface StoredBatch {
   multipart?: Record<string, MultipartResume>;
 }
 
-// Written once: the request of every package by its key, and every file by its path.
+// Written once: the request of every package by its key, and every file by its path (a zip's
+// entries as the zip and their places in it: the zip is stored once however many entries name it).
 export interface StoredBatchData {
   inputs: Record<string, PlanInput>;
-  files: Record<string, File>;
+  files: Record<string, BatchSource>;
 }
 
 const stateKey = (userId: string) => `batch:${userId}`;

@@ -4,6 +4,7 @@ import { packagePlanInput } from "@/lib/batch/package-input";
 import type { BatchPlan } from "@/lib/batch/plan";
 import { QUEUED } from "@/lib/batch/queue-state";
 import { createBatch } from "@/lib/queries/batch";
+import type { BatchSource } from "./batch-source";
 import {
   BATCH_VERSION,
   startStoredBatch,
@@ -17,7 +18,7 @@ export async function startBatch(options: {
   profile: string;
   schemaUri: string | null;
   plan: BatchPlan;
-  files: ReadonlyMap<string, File>;
+  files: ReadonlyMap<string, BatchSource>;
 }): Promise<{ batch: StoredBatch; data: StoredBatchData }> {
   const { plan, profile, schemaUri } = options;
   const id = await createBatch({

@@ -20,6 +20,15 @@ export const CreateBatchRequest = z.strictObject({
 });
 export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
 
+// POST /api/batches/taken-ids: which of these package ids the tenant already has.
+export const TakenIdsRequest = z.strictObject({
+  packageIds: z.array(z.string().min(1).max(255)).max(BATCH_MAX_ITEMS),
+});
+export type TakenIdsRequest = z.infer<typeof TakenIdsRequest>;
+
+export const TakenIds = z.object({ taken: z.array(z.string()) });
+export type TakenIds = z.infer<typeof TakenIds>;
+
 export const CreatedBatch = z.object({ id: z.string() });
 export type CreatedBatch = z.infer<typeof CreatedBatch>;
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GET as listBatches, POST as createBatch } from "@/app/api/batches/route";
 import { GET as batchStatus } from "@/app/api/batches/[batchId]/route";
 import { POST as cancelBatch } from "@/app/api/batches/[batchId]/cancel/route";
+import { POST as takenIds } from "@/app/api/batches/taken-ids/route";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
 import { invoke, sessionOf } from "@/lib/api/testing/harness";
@@ -131,6 +132,49 @@ describe("a batch", () => {
     const sent = await sendItem(batch, "a.txt", `batch-${randomUUID()}`);
     expect(sent.status).toBe(409);
     expect(ingestCalls()).toBe(before);
+  });
+
+  it("names the package ids the tenant already has: ingested, or held by a batch under way", async () => {
+    const ingested = `taken-${randomUUID()}`;
+    const single = await invoke(
+      ingestDocument,
+      "PUT",
+      "/api/ingest/document",
+      {},
+      { body: body(ingested, "Ingested alone") },
+    );
+    expect(single.status).toBe(201);
+    const queued = `queued-${randomUUID()}`;
+    const answer = await invoke(
+      createBatch,
+      "POST",
+      "/api/batches",
+      {},
+      {
+        body: {
+          name: "Earlier batch",
+          profile: "default",
+          items: [{ key: "q.txt", title: null, packageId: queued }],
+        },
+      },
+    );
+    expect(answer.status).toBe(201);
+    const free = `free-${randomUUID()}`;
+    const ask = () =>
+      invoke(
+        takenIds,
+        "POST",
+        "/api/batches/taken-ids",
+        {},
+        { body: { packageIds: [free, queued, ingested, ingested] } },
+      );
+    const taken = await ask();
+    expect(taken.status).toBe(200);
+    expect(taken.json).toEqual({ taken: [ingested, queued].sort() });
+
+    // Another tenant's ids are not this one's.
+    live.harness.session = sessionOf("admin", { tenant: "research" });
+    expect((await ask()).json).toEqual({ taken: [] });
   });
 
   it("refuses a batch without packages with a sentence", async () => {

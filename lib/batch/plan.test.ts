@@ -4,6 +4,7 @@ import { autoMap, normaliseHeader, schemaFields, type SchemaField } from "./colu
 import type { CsvRow } from "./csv";
 import { packagePlanInput } from "./package-input";
 import {
+  givenPackageIds,
   normalisePath,
   planBatch,
   suggestGrouping,
@@ -122,6 +123,37 @@ describe("planBatch", () => {
       '"a.pdf" has no row in the spreadsheet: add one, or exclude the file.',
       '"c.pdf" has no row in the spreadsheet: add one, or exclude the file.',
     ]);
+  });
+
+  it("lists the package ids the spreadsheet gives, for the page to ask which are taken", () => {
+    const csv = csvOf(
+      ["file", "title", "packageId"],
+      [
+        ["a.pdf", "A", "id-b"],
+        ["b.pdf", "B", ""],
+        ["c.pdf", "C", "id-a"],
+        ["d.pdf", "D", "id-b"],
+        ["e.pdf", "E", "id-e"],
+      ],
+    );
+    const mapping = autoMap(csv!.headers, FIELDS);
+    expect(givenPackageIds(csv, mapping)).toEqual(["id-a", "id-b", "id-e"]);
+    expect(givenPackageIds(csv, mapping, new Set([6]))).toEqual(["id-a", "id-b"]);
+    expect(givenPackageIds(csv, autoMap(["file", "title"], FIELDS))).toEqual([]);
+    expect(givenPackageIds(null, mapping)).toEqual([]);
+  });
+
+  it("refuses a file past what one upload takes: 5 TiB in parts, 5 GiB without them", () => {
+    const files = [file("film.mov", 6 * 1024 ** 3), file("huge.raw", 6 * 1024 ** 4)];
+    expect(planBatch(input({ files })).problems.map((p) => p.message)).toEqual([
+      '"huge.raw" (6 TB) is larger than the archive accepts in any upload: exclude it.',
+    ]);
+    const single = planBatch(input({ files, maxFileBytes: 5 * 1024 ** 3 }));
+    expect(single.problems.map((p) => p.message)).toEqual([
+      '"film.mov" (6 GB) is larger than the 5 GB the archive takes in one upload, and it offers no multipart uploads: exclude the file.',
+      '"huge.raw" (6 TB) is larger than the 5 GB the archive takes in one upload, and it offers no multipart uploads: exclude the file.',
+    ]);
+    expect(single.ready).toBe(false);
   });
 
   it("per folder: the folder's row describes the package, file rows its documents", () => {

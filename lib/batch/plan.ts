@@ -4,6 +4,7 @@
 // the batch page and the terminal command.
 import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
 import { INGEST_LIMITS, packageIdProblem } from "@scriptorium/contract/ingest/schemas";
+import { formatBytes, formatBytesBeside } from "@/lib/upload/format";
 import { cellValue, type ColumnTarget, type SchemaField } from "./columns";
 import type { CsvRow } from "./csv";
 
@@ -31,6 +32,9 @@ export interface BatchPlanInput {
   excludedFiles?: ReadonlySet<string>;
   // Package ids the archive or the journal already has.
   takenPackageIds?: ReadonlySet<string>;
+  // The largest file one upload takes: the multipart limit (5 TiB) unless the caller found the
+  // archive without multipart uploads, where one PUT's 5 GiB is the most.
+  maxFileBytes?: number;
 }
 
 export interface BatchProblem {
@@ -111,6 +115,23 @@ export function suggestGrouping(files: readonly BatchFile[]): { grouping: Groupi
   };
 }
 
+// The package ids the spreadsheet gives (rows not excluded), sorted, each once: what the page
+// asks the dashboard about before the plan can be clean.
+export function givenPackageIds(
+  csv: { rows: readonly CsvRow[] } | null,
+  mapping: readonly ColumnTarget[],
+  excludedRows: ReadonlySet<number> = new Set(),
+): string[] {
+  const column = mapping.findIndex((m) => m.kind === "packageId");
+  if (!csv || column === -1) return [];
+  const ids = new Set<string>();
+  for (const row of csv.rows) {
+    const cell = row.cells[column] ?? "";
+    if (cell !== "" && !excludedRows.has(row.row)) ids.add(cell);
+  }
+  return [...ids].sort();
+}
+
 interface RowFacts {
   row: number;
   target: string;
@@ -146,6 +167,7 @@ function rowFacts(
 export function planBatch(input: BatchPlanInput): BatchPlan {
   const excludedFiles = input.excludedFiles ?? new Set<string>();
   const excludedRows = input.excludedRows ?? new Set<number>();
+  const maxFileBytes = input.maxFileBytes ?? MULTIPART_LIMITS.maxUploadBytes;
   const files = input.files
     .filter((f) => !excludedFiles.has(f.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -250,11 +272,15 @@ export function planBatch(input: BatchPlanInput): BatchPlan {
           path: file.path,
         });
       }
-      // Past one upload URL's limit a file needs the archive's multipart uploads, which the
-      // uploader finds out about when it sends; past the multipart limit nothing can take it.
-      if (file.size > MULTIPART_LIMITS.maxUploadBytes) {
+      // Past one upload URL's limit a file needs the archive's multipart uploads; past the
+      // multipart limit nothing can take it.
+      if (file.size > maxFileBytes) {
+        const size = formatBytesBeside(file.size, maxFileBytes);
         problems.push({
-          message: `"${file.path}" is larger than the archive accepts in any upload: exclude it.`,
+          message:
+            maxFileBytes < MULTIPART_LIMITS.maxUploadBytes
+              ? `"${file.path}" (${size}) is larger than the ${formatBytes(maxFileBytes)} the archive takes in one upload, and it offers no multipart uploads: exclude the file.`
+              : `"${file.path}" (${size}) is larger than the archive accepts in any upload: exclude it.`,
           packageKey: pkg.key,
           path: file.path,
         });

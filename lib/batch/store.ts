@@ -4,7 +4,7 @@ import "server-only";
 // retry after a lost answer) gets the first answer instead of becoming a second SIP.
 import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
-import { batches, batchItems, submissions } from "@/lib/db/schema";
+import { batches, batchItems, catalogueObjects, submissions } from "@/lib/db/schema";
 import type { BatchStatus, BatchSummary, CreateBatchRequest } from "./api-schemas";
 
 export interface BatchOwner {
@@ -24,6 +24,11 @@ export type Claim =
 const CLAIM_EXPIRES_MS = 11 * 60_000;
 
 const INSERT_CHUNK = 1000;
+// Ids asked about per query: an IN list of this many stays well inside PostgreSQL's limits.
+const LOOKUP_CHUNK = 1000;
+
+// Batch packages that hold their id: being sent, or sent (a queued one will be).
+const HOLDING_STATES = ["queued", "sending", "sent"] as const;
 
 export function createBatchStore(db: () => Promise<DashboardDb>) {
   return {
@@ -72,6 +77,41 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
         total: r.total,
         createdAt: r.createdAt.toISOString(),
       }));
+    },
+
+    // Which of `ids` the tenant already has: a package in the holdings catalogue (deleted ones
+    // too, whose ids the archive never gives again), a submission in the journal, or a package of
+    // a batch not cancelled. Sending one of them would add a version to that package.
+    async takenPackageIds(tenant: string, ids: readonly string[]): Promise<string[]> {
+      const database = await db();
+      const taken = new Set<string>();
+      const wanted = [...new Set(ids)];
+      for (let i = 0; i < wanted.length; i += LOOKUP_CHUNK) {
+        const chunk = wanted.slice(i, i + LOOKUP_CHUNK);
+        const [held, journal, queued] = await Promise.all([
+          database
+            .select({ id: catalogueObjects.poId })
+            .from(catalogueObjects)
+            .where(and(eq(catalogueObjects.tenant, tenant), inArray(catalogueObjects.poId, chunk))),
+          database
+            .selectDistinct({ id: submissions.packageId })
+            .from(submissions)
+            .where(and(eq(submissions.tenant, tenant), inArray(submissions.packageId, chunk))),
+          database
+            .selectDistinct({ id: batchItems.packageId })
+            .from(batchItems)
+            .innerJoin(batches, eq(batches.id, batchItems.batchId))
+            .where(
+              and(
+                eq(batches.tenant, tenant),
+                inArray(batchItems.packageId, chunk),
+                inArray(batchItems.state, HOLDING_STATES),
+              ),
+            ),
+        ]);
+        for (const row of [...held, ...journal, ...queued]) if (row.id) taken.add(row.id);
+      }
+      return [...taken].sort();
     },
 
     // Takes an item for sending, unless it is sent, being sent, or not in this tenant's batch.

@@ -4,6 +4,7 @@ import { IngestResponse, type IngestDocumentRequest } from "@scriptorium/contrac
 import { queryOptions } from "@tanstack/react-query";
 import {
   CreatedBatch,
+  TakenIds,
   type BatchStatus,
   type BatchSummary,
   type CreateBatchRequest,
@@ -15,6 +16,24 @@ const segment = encodeURIComponent;
 // POST /api/batches – the batch's id.
 export async function createBatch(request: CreateBatchRequest): Promise<string> {
   return (await sendJson("/api/batches", "POST", request, { schema: CreatedBatch })).id;
+}
+
+// POST /api/batches/taken-ids – which of `packageIds` (sorted, each once) the tenant already has.
+export function takenPackageIdsOptions(packageIds: readonly string[]) {
+  return queryOptions({
+    queryKey: ["batches", "taken-ids", packageIds],
+    queryFn: async ({ signal }): Promise<ReadonlySet<string>> => {
+      const answer = await sendJson(
+        "/api/batches/taken-ids",
+        "POST",
+        { packageIds },
+        { signal, schema: TakenIds },
+      );
+      return new Set(answer.taken);
+    },
+    enabled: packageIds.length > 0,
+    staleTime: 30_000,
+  });
 }
 
 // PUT /api/ingest/document?batch=&item= – one package of the batch; sent again, it answers the

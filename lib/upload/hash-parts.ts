@@ -1,6 +1,8 @@
 // The SHA-256 of every part of a file under a multipart layout, and of the whole file, in one read:
-// each part is read whole (at most 64 MiB), digested by WebCrypto where the context has it (native
-// and off this thread) while the whole-file hash (WebAssembly in the worker) takes the same bytes.
+// each part is read whole (at most 64 MiB, the next one read while this one is hashed). Its digest
+// comes from WebCrypto where the context has it (native, off this thread) and is reported before
+// the whole-file hash (WebAssembly in the worker, several times slower) takes the same bytes, so
+// the part is on its way while the file's digest catches up.
 import { partCountOf, partRange } from "@scriptorium/contract/ingest/multipart";
 import { chunkHasher, HASH_CHUNK_BYTES, type HashOptions } from "./hash-blob";
 import { toHex } from "./sha256";
@@ -22,19 +24,28 @@ export async function hashBlobParts(
   const whole = await chunkHasher(options.createHasher);
   onProgress?.(0, total);
   const count = partCountOf(total, partSize);
+  const read = async (n: number) => {
+    const { start, end } = partRange(total, partSize, n);
+    return new Uint8Array(await blob.slice(start, end).arrayBuffer());
+  };
+  let reading: Promise<Uint8Array> | null = read(1);
   for (let n = 1; n <= count; n++) {
     signal?.throwIfAborted();
-    const { start, end } = partRange(total, partSize, n);
-    const bytes = new Uint8Array(await blob.slice(start, end).arrayBuffer());
-    const native = subtle ? subtle.digest("SHA-256", bytes) : null;
-    const part = native ? null : await chunkHasher(options.createHasher);
+    const bytes: Uint8Array = await reading!;
+    reading = n < count ? read(n + 1) : null;
+    // A failed read ahead is the next part's failure, met when that part is awaited.
+    reading?.catch(() => {});
+    const part = subtle ? null : await chunkHasher(options.createHasher);
+    if (subtle) {
+      onPart(n, toHex(new Uint8Array(await subtle.digest("SHA-256", bytes as BufferSource))));
+    }
     for (let offset = 0; offset < bytes.length; offset += HASH_CHUNK_BYTES) {
       const chunk = bytes.subarray(offset, offset + HASH_CHUNK_BYTES);
       whole.update(chunk);
       part?.update(chunk);
     }
-    onPart(n, native ? toHex(new Uint8Array(await native)) : (part?.hex() ?? ""));
-    onProgress?.(end, total);
+    if (part) onPart(n, part.hex());
+    onProgress?.(partRange(total, partSize, n).end, total);
   }
   return whole.hex();
 }

@@ -1,5 +1,6 @@
 // Part URLs for the part sender, asked of the dashboard a few at a time (one request signs the
-// next parts too) and kept until shortly before they expire.
+// next parts too) and kept until shortly before they expire. The next few are asked for while the
+// current ones are still being sent, so no part waits for a round trip to the dashboard.
 import { formatPartNumbers } from "@scriptorium/contract/ingest/multipart";
 import { ApiError } from "@/lib/queries/api-client";
 import type { MultipartApi } from "./multipart-api";
@@ -7,6 +8,8 @@ import { PartUrlUnreachable, type PartUrlSource } from "./part-sender";
 
 // URLs signed by one request: enough for the parts in flight and those queued next.
 const BATCH = 8;
+// How far ahead of the part being sent its successors' URLs are asked for.
+const LOOKAHEAD = BATCH / 2;
 // A URL this close to its expiry is signed again rather than failing mid-part.
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -54,6 +57,9 @@ export function createPartUrlSource(
   return {
     async get(partNumber, signal) {
       const kept = cache.get(partNumber);
+      if (!kept) request(partNumber, signal);
+      const ahead = partNumber + LOOKAHEAD;
+      if (ahead <= partCount && !cache.has(ahead)) request(ahead, signal);
       if (kept) {
         const signed = await kept.catch(() => null);
         if (signed && signed.expiresAt - now() > EXPIRY_MARGIN_MS) return signed.url;

@@ -3,12 +3,12 @@
 // final status and writes the batch report. Imported once the environment is settled.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
+import { INGEST_LIMITS, isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
 import { DEFAULT_UPSTREAM_SETTINGS } from "@/lib/api/upstream-fetch";
 import { requestToken } from "@/lib/auth/oidc-client";
 import { autoMap } from "@/lib/batch/columns";
 import { readCsv, type ParsedCsv } from "@/lib/batch/csv";
-import { planBatch, suggestGrouping, type PlannedPackage } from "@/lib/batch/plan";
+import { givenPackageIds, planBatch, suggestGrouping, type PlannedPackage } from "@/lib/batch/plan";
 import { reportCsv, statusCounts, type ReportPackage } from "@/lib/batch/report";
 import { chooseSchema } from "@/lib/batch/schema-choice";
 import { env } from "@/lib/env";
@@ -16,9 +16,12 @@ import { createIngestClient } from "@/lib/ingest/client";
 import { listIngestProfiles } from "@/lib/ingest/profiles";
 import { schemasForProfile } from "@/lib/metadata/entry";
 import { getMetadataRegistry, listSchemas } from "@/lib/metadata/registry";
+import { createPreservationClient } from "@/lib/preservation/client";
 import type { IngestArgs } from "./args";
 import { findSpreadsheet, listFolder } from "./folder";
+import { multipartOffered } from "./multipart";
 import { sendPackage, type SendContext } from "./send";
+import { takenInArchive } from "./taken-ids";
 
 interface Outcome {
   pkg: PlannedPackage;
@@ -30,17 +33,35 @@ interface Outcome {
 
 const TOKEN_MARGIN_MS = 60_000;
 
-function clientCredentials(): () => Promise<string> {
+// The archive the command sends to and how it signs in: from the environment, as the dashboard's.
+export interface IngestTarget {
+  ingestUrl: string;
+  preservationUrl: string;
+  tenantHeader: string;
+  timeoutMs: number;
+  oidc: { issuer: string; clientId: string; clientSecret: string };
+}
+
+export function targetFromEnv(): IngestTarget {
+  return {
+    ingestUrl: env.INGEST_API_URL,
+    preservationUrl: env.PRESERVATION_API_URL,
+    tenantHeader: env.TENANT_HEADER,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    oidc: {
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+    },
+  };
+}
+
+function clientCredentials(target: IngestTarget): () => Promise<string> {
   let held: Promise<{ token: string; expiresAt: number }> | null = null;
   return async () => {
     if (!held || (await held).expiresAt - Date.now() < TOKEN_MARGIN_MS) {
       held = requestToken(
-        {
-          issuer: env.OIDC_ISSUER,
-          clientId: env.OIDC_CLIENT_ID,
-          clientSecret: env.OIDC_CLIENT_SECRET,
-          timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-        },
+        { ...target.oidc, timeoutMs: target.timeoutMs },
         { grant_type: "client_credentials" },
       ).then((grant) => ({ token: grant.accessToken, expiresAt: grant.expiresAt.getTime() }));
       held.catch(() => (held = null));
@@ -63,7 +84,11 @@ function duration(ms: number): string {
 }
 
 // Runs the command; resolves with the exit code.
-export async function runIngest(args: IngestArgs, log: (line: string) => void): Promise<number> {
+export async function runIngest(
+  args: IngestArgs,
+  log: (line: string) => void,
+  target: IngestTarget = targetFromEnv(),
+): Promise<number> {
   const profile = listIngestProfiles().find((p) => p.id === args.profile);
   if (!profile) {
     log(
@@ -99,10 +124,45 @@ export async function runIngest(args: IngestArgs, log: (line: string) => void): 
   const suggestion = suggestGrouping(files);
   const grouping = args.grouping ?? suggestion.grouping;
   if (!args.grouping) log(suggestion.why);
+  const mapping = csv && choice ? autoMap(csv.headers, choice.fields) : [];
+
+  const upstream = { ...DEFAULT_UPSTREAM_SETTINGS, timeoutMs: target.timeoutMs };
+  const token = clientCredentials(target);
+  const ingest = createIngestClient({
+    ...upstream,
+    baseUrl: target.ingestUrl,
+    tenantHeader: target.tenantHeader,
+    tokenMode: "service",
+  });
+  const reach = { tenant: args.tenant, token };
+  // What the archive must say before the plan can be clean: whether the given package ids are
+  // taken, and, for a file past one PUT's limit, whether multipart uploads can carry it.
+  let takenPackageIds: Set<string>;
+  let multipart: boolean | null = null;
+  try {
+    const preservation = createPreservationClient({
+      ...upstream,
+      baseUrl: target.preservationUrl,
+      tenantHeader: target.tenantHeader,
+      tokenMode: "service",
+    });
+    takenPackageIds = await takenInArchive(
+      { ...reach, preservation },
+      givenPackageIds(csv, mapping),
+    );
+    if (files.some((f) => f.size > INGEST_LIMITS.uploadBytes)) {
+      multipart = await multipartOffered({ ...reach, ingest });
+    }
+  } catch (error) {
+    log(
+      `Nothing was sent: the archive could not be asked about the plan (${error instanceof Error ? error.message : String(error)}).`,
+    );
+    return 1;
+  }
   const plan = planBatch({
     files,
     csv,
-    mapping: csv && choice ? autoMap(csv.headers, choice.fields) : [],
+    mapping,
     grouping,
     schemaUri: choice?.option.uri ?? null,
     fields: choice?.fields ?? [],
@@ -110,6 +170,8 @@ export async function runIngest(args: IngestArgs, log: (line: string) => void): 
     validate: choice
       ? (metadata) => getMetadataRegistry().validate(choice.option.uri, metadata)
       : () => [],
+    takenPackageIds,
+    ...(multipart === false ? { maxFileBytes: INGEST_LIMITS.uploadBytes } : {}),
   });
   log(
     `${files.length} files, ${plan.packages.length} packages (${grouping === "file" ? "one per file" : grouping === "folder" ? "one per subfolder" : "all in one"}).`,
@@ -132,15 +194,9 @@ export async function runIngest(args: IngestArgs, log: (line: string) => void): 
     folder: args.folder,
     profile: profile.id,
     schemaUri: choice?.option.uri ?? null,
-    tenant: args.tenant,
-    ingest: createIngestClient({
-      ...DEFAULT_UPSTREAM_SETTINGS,
-      baseUrl: env.INGEST_API_URL,
-      tenantHeader: env.TENANT_HEADER,
-      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-      tokenMode: "service",
-    }),
-    token: clientCredentials(),
+    ...reach,
+    ingest,
+    multipart,
   };
   const started = Date.now();
   const outcomes: Outcome[] = plan.packages.map((pkg) => ({

@@ -13,6 +13,8 @@ import type { PlannedPackage } from "@/lib/batch/plan";
 import type { IngestClient } from "@/lib/ingest/client";
 import { backoffDelay } from "@/lib/upload/backoff";
 import { planUpload } from "@/lib/upload/planner";
+import { MULTIPART_FROM_BYTES } from "@/lib/upload/send-file";
+import { uploadInParts } from "./multipart";
 
 export interface SendContext {
   folder: string;
@@ -21,6 +23,8 @@ export interface SendContext {
   tenant: string;
   ingest: IngestClient;
   token: () => Promise<string>;
+  // Whether the archive offers multipart uploads: null until a large file finds out.
+  multipart: boolean | null;
   onUploaded?: (bytes: number) => void;
 }
 
@@ -77,6 +81,24 @@ async function uploadFromDisk(context: SendContext, file: string, size: number):
   });
 }
 
+// A file past one part's size goes in parts, as the dashboard sends it, where the archive offers
+// them (it answers NOT_SUPPORTED otherwise, and the file goes in one PUT, as before).
+async function upload(context: SendContext, file: string, size: number): Promise<string> {
+  if (size >= MULTIPART_FROM_BYTES && context.multipart !== false) {
+    try {
+      const key = await uploadInParts(context, file);
+      context.multipart = true;
+      context.onUploaded?.(size);
+      return key;
+    } catch (error) {
+      if (!(error instanceof Error && "code" in error && error.code === "NOT_SUPPORTED"))
+        throw error;
+      context.multipart = false;
+    }
+  }
+  return uploadFromDisk(context, file, size);
+}
+
 // Sends the package; resolves with the archive's answer or rejects with an ApiError.
 export async function sendPackage(
   context: SendContext,
@@ -93,7 +115,7 @@ export async function sendPackage(
   }
   return sendPlan(plan, {
     fileOf: (id) => blobs.get(id) ?? null,
-    upload: (id) => uploadFromDisk(context, diskPath(id), files.get(id)?.size ?? 0),
+    upload: (id) => upload(context, diskPath(id), files.get(id)?.size ?? 0),
     read: async (file) => Buffer.from(await file.arrayBuffer()).toString("base64"),
     submit: async (body) =>
       (

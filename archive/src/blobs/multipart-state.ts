@@ -164,6 +164,20 @@ export async function storePart(
   return rows.length > 0;
 }
 
+// Forgets stored parts whose bytes were found changed: they are to be sent again.
+export async function forgetStoredParts(db: ArchiveDb, uploadId: string, partNumbers: number[]) {
+  if (partNumbers.length === 0) return;
+  await db
+    .delete(uploadParts)
+    .where(
+      and(
+        eq(uploadParts.uploadId, uploadId),
+        inArray(uploadParts.partNumber, partNumbers),
+        eq(uploadParts.state, "stored"),
+      ),
+    );
+}
+
 // Forgets a part whose PUT did not finish: a later PUT may send it again.
 export async function dropPart(db: ArchiveDb, uploadId: string, partNumber: number) {
   await db

@@ -17,7 +17,6 @@ export interface PartHandlerOptions {
   secret: Buffer;
   // A part PUT receiving for longer than this is taken to have died with its process.
   staleReceivingMs: number;
-  syncDatabase?: () => Promise<void>;
 }
 
 export const partPath = (uploadId: string, partNumber: number) =>
@@ -124,10 +123,11 @@ export function createPartPut(options: PartHandlerOptions) {
         `Part ${partNumber}'s SHA-256 is ${written.sha256}, not ${expected} as ${header} says: it was not kept, send it again.`,
       );
     }
+    // Neither the part's bytes nor its row are synced here (see multipart-files.ts): the
+    // completion syncs both, and finds any part a power failure took.
     if (!(await storePart(db, uploadId, { partNumber, ...written }))) {
       return fail(req, res, "NOT_FOUND", "The upload was aborted while this part was received.");
     }
-    await options.syncDatabase?.();
     res.setHeader("ETag", `"${written.sha256}"`);
     res.setHeader("X-Checksum-Sha256", written.sha256);
     answer(res, 200, { partNumber, size: written.size, sha256: written.sha256 });

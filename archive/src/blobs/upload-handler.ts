@@ -45,9 +45,7 @@ function uploadKeyOf(pathname: string): string | undefined {
 // Builds the raw Node handler for every request under /uploads/.
 export function createUploadHandler(options: UploadHandlerOptions) {
   const { db, blobs, secret, maxBytes } = options;
-  const putPart = options.parts
-    ? createPartPut({ db, blobs, secret, syncDatabase: options.syncDatabase, ...options.parts })
-    : null;
+  const putPart = options.parts ? createPartPut({ db, blobs, secret, ...options.parts }) : null;
 
   const put = async (req: IncomingMessage, res: ServerResponse, key: string, url: URL) => {
     const verify = (expires: number, sig: string) =>

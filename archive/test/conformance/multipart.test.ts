@@ -1,11 +1,12 @@
 // The multipart upload extension (archive/README.md, "Multipart uploads"): parts checked against
 // their SHA-256, nothing usable before a completion that names every part and the whole file's
 // digest, abort frees the parts, and the completed key is S3 content like a single PUT's.
-// Skipped against an archive that does not offer the extension (POST /uploads answers 404).
+// Skipped against another archive that does not offer the extension (POST /uploads answers 404);
+// against the embedded archive, which offers it, a failing probe fails every test instead.
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { MultipartUpload, UploadState } from "@scriptorium/contract/ingest/multipart";
 import { expectAccepted, expectError, ingestApi, waitForTerminal } from "../support/client";
 import { documentRequest } from "../support/fixtures";
@@ -22,6 +23,7 @@ import {
   storedParts,
   uploadState,
 } from "../support/multipart";
+import { multipartOffered } from "../support/multipart-offer";
 import { archiveTarget, suite } from "../support/target";
 
 const DASHBOARD = process.env.ARCHIVE_DASHBOARD_URL ?? "http://localhost:3000";
@@ -29,12 +31,25 @@ const DASHBOARD = process.env.ARCHIVE_DASHBOARD_URL ?? "http://localhost:3000";
 const SIZE = 16 * MiB + 12_345;
 
 let offered = false;
+// Why the probe says the tests cannot run (the embedded archive, or an unreadable answer): each
+// test fails with it rather than being skipped.
+let probeFailure: unknown = null;
 
 beforeAll(async () => {
   const probe = await ingestApi("POST", "/uploads", { body: { size: 1 } });
-  offered = probe.status === 201;
+  try {
+    offered = multipartOffered(archiveTarget(), probe);
+  } catch (error) {
+    probeFailure = error;
+  }
   if (offered) await abortUpload(MultipartUpload.parse(probe.json));
 });
+
+// Skips the test against an archive without the extension; fails it when the probe went wrong.
+const needsMultipart = (ctx: TestContext) => {
+  if (probeFailure) throw probeFailure;
+  if (!offered) ctx.skip();
+};
 
 const s3Document = (key: string, name = "large.bin") =>
   documentRequest({ document: { type: "S3", name, content: key } });
@@ -46,7 +61,7 @@ const stagingFiles = async () => {
 
 describe("multipart uploads", () => {
   it("lays out an upload in parts of the size asked, the last one shorter", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const upload = await createUpload(SIZE);
     expect(upload).toMatchObject({ size: SIZE, partSize: 8 * MiB, partCount: 3 });
     expect(upload.key).not.toBe(upload.uploadId);
@@ -58,7 +73,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses sizes past 5 TiB and part sizes outside 8-64 MiB", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const huge = await ingestApi("POST", "/uploads", { body: { size: 5 * 1024 ** 4 + 1 } });
     expect(expectError(huge, 400, "VALIDATION_ERROR")).toMatch(/size must be at most/);
     const small = await ingestApi("POST", "/uploads", { body: { size: SIZE, partSize: MiB } });
@@ -66,7 +81,7 @@ describe("multipart uploads", () => {
   });
 
   it("takes parts in any order, lists them, completes, and S3 content names the key", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const file = randomBytes(SIZE);
     const upload = await createUpload(SIZE);
     const urls = await partUrls(upload, "1-3");
@@ -112,7 +127,7 @@ describe("multipart uploads", () => {
   });
 
   it("answers a completion sent again with the same answer", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const file = randomBytes(9 * MiB);
     const upload = await createUpload(file.length);
     const parts = await sendAllParts(file, upload);
@@ -124,7 +139,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses a part whose SHA-256 does not match, and keeps nothing of it", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const file = randomBytes(SIZE);
     const upload = await createUpload(SIZE);
     const urls = await partUrls(upload, "1-2");
@@ -145,7 +160,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses a part without a checksum, or of the wrong size", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const file = randomBytes(SIZE);
     const upload = await createUpload(SIZE);
     const urls = await partUrls(upload, "1-3");
@@ -168,7 +183,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses to complete while a part is missing, naming it, and the key stays unusable", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const file = randomBytes(SIZE);
     const upload = await createUpload(SIZE);
     const urls = await partUrls(upload, "1,3");
@@ -191,7 +206,7 @@ describe("multipart uploads", () => {
   });
 
   it("refuses a completion whose digests do not match, and the upload stays open for a right one", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const file = randomBytes(SIZE);
     const upload = await createUpload(SIZE);
     const parts = await sendAllParts(file, upload);
@@ -220,7 +235,7 @@ describe("multipart uploads", () => {
   });
 
   it("frees the parts of an aborted upload: no state, no part PUT, no completion", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const file = randomBytes(SIZE);
     const upload = await createUpload(SIZE);
     const urls = await partUrls(upload, "1-3");
@@ -240,7 +255,7 @@ describe("multipart uploads", () => {
   });
 
   it("keeps a tenant's uploads from every other tenant", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const upload = await createUpload(SIZE);
     const other = { client: suite.clientB, tenant: suite.tenantB };
     expectError(await uploadState(upload, other), 404, "NOT_FOUND");
@@ -251,7 +266,7 @@ describe("multipart uploads", () => {
   });
 
   it("hands out part URLs only for the upload's parts, signed", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const upload = await createUpload(SIZE);
     const outside = await ingestApi("GET", `/uploads/${upload.uploadId}/parts?numbers=2-4`);
     expect(expectError(outside, 400, "VALIDATION_ERROR")).toMatch(/outside 1-3/);
@@ -264,7 +279,7 @@ describe("multipart uploads", () => {
   });
 
   it("answers the dashboard's preflight of a part PUT", async (ctx) => {
-    if (!offered) ctx.skip();
+    needsMultipart(ctx);
     const upload = await createUpload(SIZE);
     const preflight = await fetch((await partUrls(upload, "1")).get(1) ?? "", {
       method: "OPTIONS",
