@@ -2,32 +2,21 @@
 
 import type { ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { ThemeProvider, useTheme } from "next-themes";
-import { Toaster } from "sonner";
+import { ThemeProvider } from "next-themes";
+import { config as zodConfig } from "zod/v4/core";
+import { Toaster } from "@/components/ui/toaster";
 import { getQueryClient } from "@/lib/query-client";
-import { z } from "zod";
 
 // zod probes whether it may compile validators with `new Function`; the pages' CSP has no
-// 'unsafe-eval', so the probe only logs a violation. Tell it not to try.
-z.config({ jitless: true });
+// 'unsafe-eval', so the probe only logs a violation. Tell it not to try. (Only zod's settings are
+// imported here: the pages that parse with zod load the rest.)
+zodConfig({ jitless: true });
 
 // React warns about <script> rendered on the client; next-themes' script only matters in the
 // server HTML, so the browser copy is marked inert (Next's "Preventing Flash" guide).
 const themeScriptProps = {
   type: typeof window === "undefined" ? "text/javascript" : "text/plain",
 };
-
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Toaster
-      theme={resolvedTheme === "dark" ? "dark" : "light"}
-      position="bottom-right"
-      richColors
-      closeButton
-    />
-  );
-}
 
 // Client-side context for the whole app: theme, server-state cache and toasts.
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
@@ -45,7 +34,7 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
     >
       <QueryClientProvider client={queryClient}>
         {children}
-        <ThemedToaster />
+        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );
