@@ -1,10 +1,11 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { config as zodConfig } from "zod/v4/core";
 import { Toaster } from "@/components/ui/toaster";
+import { rememberTimeZone } from "@/lib/overview/time-zone-cookie";
 import { getQueryClient } from "@/lib/query-client";
 
 // zod probes whether it may compile validators with `new Function`; the pages' CSP has no
@@ -23,6 +24,8 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
   // Not useState: without a Suspense boundary above, React would drop a client created during a
   // suspended first render (TanStack's nextjs-app-prefetching example).
   const queryClient = getQueryClient();
+  // From the sign-in page on, so the overview can be sent with its figures counted in this zone.
+  useEffect(rememberTimeZone, []);
   return (
     <ThemeProvider
       attribute="class"
