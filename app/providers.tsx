@@ -3,15 +3,12 @@
 import { useEffect, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
-import { config as zodConfig } from "zod/v4/core";
 import { Toaster } from "@/components/ui/toaster";
 import { rememberTimeZone } from "@/lib/overview/time-zone-cookie";
 import { getQueryClient } from "@/lib/query-client";
+import { makeZodJitless } from "@/lib/zod-jitless";
 
-// zod probes whether it may compile validators with `new Function`; the pages' CSP has no
-// 'unsafe-eval', so the probe only logs a violation. Tell it not to try. (Only zod's settings are
-// imported here: the pages that parse with zod load the rest.)
-zodConfig({ jitless: true });
+makeZodJitless();
 
 // React warns about <script> rendered on the client; next-themes' script only matters in the
 // server HTML, so the browser copy is marked inert (Next's "Preventing Flash" guide).
