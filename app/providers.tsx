@@ -1,15 +1,14 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { ThemeProvider, useTheme } from "next-themes";
-import { Toaster } from "sonner";
+import { ThemeProvider } from "next-themes";
+import { Toaster } from "@/components/ui/toaster";
+import { rememberTimeZone } from "@/lib/overview/time-zone-cookie";
 import { getQueryClient } from "@/lib/query-client";
-import { z } from "zod";
+import { makeZodJitless } from "@/lib/zod-jitless";
 
-// zod probes whether it may compile validators with `new Function`; the pages' CSP has no
-// 'unsafe-eval', so the probe only logs a violation. Tell it not to try.
-z.config({ jitless: true });
+makeZodJitless();
 
 // React warns about <script> rendered on the client; next-themes' script only matters in the
 // server HTML, so the browser copy is marked inert (Next's "Preventing Flash" guide).
@@ -17,23 +16,13 @@ const themeScriptProps = {
   type: typeof window === "undefined" ? "text/javascript" : "text/plain",
 };
 
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Toaster
-      theme={resolvedTheme === "dark" ? "dark" : "light"}
-      position="bottom-right"
-      richColors
-      closeButton
-    />
-  );
-}
-
 // Client-side context for the whole app: theme, server-state cache and toasts.
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   // Not useState: without a Suspense boundary above, React would drop a client created during a
   // suspended first render (TanStack's nextjs-app-prefetching example).
   const queryClient = getQueryClient();
+  // From the sign-in page on, so the overview can be sent with its figures counted in this zone.
+  useEffect(rememberTimeZone, []);
   return (
     <ThemeProvider
       attribute="class"
@@ -45,7 +34,7 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
     >
       <QueryClientProvider client={queryClient}>
         {children}
-        <ThemedToaster />
+        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

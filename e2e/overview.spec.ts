@@ -110,12 +110,15 @@ test.describe("an archivist", () => {
     }
     await expectNoSeriousA11yViolations(page, "the overview with its tables open (light)");
 
-    const chart = page.getByRole("figure", { name: "Ingests per day" }).locator("canvas");
-    const light = await chart.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+    // The bars are drawn in the theme's colours: an ingested day's bar changes with the theme.
+    const bar = page
+      .getByRole("figure", { name: "Ingests per day" })
+      .locator("[data-band]")
+      .first();
+    const colour = () => bar.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const light = await colour();
     await chooseTheme(page, "dark");
-    await expect
-      .poll(() => chart.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL()))
-      .not.toBe(light);
+    await expect.poll(colour).not.toBe(light);
     await expectNoSeriousA11yViolations(page, "the overview with its tables open (dark)");
     await chooseTheme(page, "system");
   });
@@ -123,6 +126,50 @@ test.describe("an archivist", () => {
   test("has no review queue figure: admins work the queue", async ({ page }) => {
     await openOverview(page);
     await expect(page.getByRole("link", { name: /Review queue/ })).toHaveCount(0);
+  });
+});
+
+// Layout shifts as the browser reports them (the Layout Instability API), in a zone other than the
+// server's so the days are counted the reader's way.
+const TIME_ZONE = "Europe/Brussels";
+
+test.describe("the overview's layout", () => {
+  test.use({ storageState: STORAGE.archivist, timezoneId: TIME_ZONE });
+
+  test("does not move once shown, whether it comes with its figures or fetches them", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await ingestGif(page.request);
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+        }[]) {
+          if (!entry.hadRecentInput) seen.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const shifted = () =>
+      page.evaluate(() =>
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+      );
+    // A returning reader: the browser told the server its zone, so the page comes with its figures.
+    await context.addCookies([{ name: "tz", value: TIME_ZONE, url: baseURL as string }]);
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain("Ingests per day");
+    await openOverview(page);
+    await page.waitForLoadState("networkidle");
+    expect(await shifted()).toBeLessThan(0.01);
+    // A first visit: the figures are fetched after the page has loaded, into the place kept for them.
+    await context.clearCookies({ name: "tz" });
+    await openOverview(page);
+    await page.waitForLoadState("networkidle");
+    expect(await shifted()).toBeLessThan(0.01);
   });
 });
 

@@ -44,6 +44,11 @@ const BENCHMARKS = [
     what: "1,000 documents by the batch page against the terminal command",
     file: "scripts/bench-batch.ts",
   },
+  {
+    name: "pages",
+    what: "Lighthouse (desktop) on every page, signed in, with the demo data",
+    file: "scripts/bench-pages.mjs",
+  },
 ];
 
 const wanted = process.argv.slice(2);

@@ -141,33 +141,39 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
         </a>
       </div>
       {log.isError ? <ResultNotice error={log.error} /> : null}
+      {/* The table and the count under it come with the first page of entries: an empty table
+          would change its column widths, and push the count down, as the rows arrive. */}
       <div className="border-line overflow-x-auto rounded-xl border">
-        <TargetTitles.Provider value={titles.data ?? {}}>
-          <DataTable table={table} caption="Audit log entries, newest first" />
-        </TargetTitles.Provider>
         {log.isPending ? (
           <p role="status" className="text-ink-muted p-4 text-sm">
             Loading the audit log…
           </p>
-        ) : rows.length === 0 && !log.isError ? (
+        ) : (
+          <TargetTitles.Provider value={titles.data ?? {}}>
+            <DataTable table={table} caption="Audit log entries, newest first" />
+          </TargetTitles.Provider>
+        )}
+        {!log.isPending && rows.length === 0 && !log.isError ? (
           <p className="text-ink-muted p-4 text-sm">No entry matches these filters.</p>
         ) : null}
       </div>
-      <div className="flex items-center gap-3">
-        <p className="text-ink-muted text-sm" aria-live="polite">
-          {rows.length === 1 ? "1 entry shown" : `${rows.length} entries shown`}
-        </p>
-        {log.hasNextPage ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={log.isFetchingNextPage}
-            onClick={() => void log.fetchNextPage()}
-          >
-            {log.isFetchingNextPage ? "Loading…" : "Show older entries"}
-          </Button>
-        ) : null}
-      </div>
+      {log.isPending ? null : (
+        <div className="flex items-center gap-3">
+          <p className="text-ink-muted text-sm" aria-live="polite">
+            {rows.length === 1 ? "1 entry shown" : `${rows.length} entries shown`}
+          </p>
+          {log.hasNextPage ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={log.isFetchingNextPage}
+              onClick={() => void log.fetchNextPage()}
+            >
+              {log.isFetchingNextPage ? "Loading…" : "Show older entries"}
+            </Button>
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }

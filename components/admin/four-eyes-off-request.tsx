@@ -2,7 +2,7 @@
 // A waiting request to switch four-eyes approval off: who asked and when, and the decision for
 // whoever looks. The requester can only withdraw it; another administrator approves or rejects.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
 import {

@@ -2,7 +2,7 @@
 // The four-eyes setting: when on, a deletion waits for a second administrator's approval.
 // Switching it on is immediate; switching it off is a request another administrator approves.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { ResultNotice } from "@/components/results/result-notice";
 import { adminSettingsOptions, saveFourEyes } from "@/lib/queries/admin";
 import { cn } from "@/lib/utils";

@@ -3,7 +3,7 @@
 // the admin who asked, a way to take it back (the route checks that it is theirs).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Button } from "@/components/ui/button";
 import {

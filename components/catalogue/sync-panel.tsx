@@ -2,7 +2,7 @@
 // The catalogue sync on the admin page: a button to sync now, each tenant's progress while a run
 // is under way (polled every second), and how the last run ended.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { LocalTime } from "@/components/ingests/local-time";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Badge } from "@/components/ui/badge";

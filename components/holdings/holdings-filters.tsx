@@ -11,10 +11,9 @@ import {
   HOLDINGS_PARAMS,
   HoldingsQuery,
   holdingsSearch,
-  STATE_LABEL,
   type HoldingsFacets,
 } from "@/lib/catalogue/holdings-query";
-import { CATALOGUE_STATES } from "@/lib/db/catalogue-schema";
+import { CATALOGUE_STATES, STATE_LABEL } from "@/lib/catalogue/states";
 import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 
 export interface HoldingsFiltersProps {

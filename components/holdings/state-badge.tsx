@@ -1,8 +1,8 @@
 // An object's state in the catalogue as a badge; the words carry the meaning, the colour repeats it.
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { STATE_LABEL, type HoldingsRow } from "@/lib/catalogue/holdings-query";
+import { STATE_LABEL, type CatalogueState } from "@/lib/catalogue/states";
 
-const TONE: Record<HoldingsRow["state"], BadgeTone> = {
+const TONE: Record<CatalogueState, BadgeTone> = {
   ingesting: "accent",
   ingested: "success",
   failed: "danger",
@@ -14,7 +14,7 @@ export function ObjectStateBadge({
   state,
   className,
 }: {
-  state: HoldingsRow["state"];
+  state: CatalogueState;
   className?: string;
 }) {
   return (

@@ -1,7 +1,7 @@
 "use client";
 // The ingest journal page's body: a switch between all submissions and the review queue (admins),
 // the filters, the table and the pages. Everything the reader chooses lives in the URL.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
@@ -21,7 +21,11 @@ import {
   journalViewSearch,
   type JournalView,
 } from "./journal-url";
-import { ReviewDialog } from "./review-dialog";
+
+// The review dialog (and Radix under it) loads when an admin first opens it, not with the journal.
+const ReviewDialog = lazy(() =>
+  import("./review-dialog").then((m) => ({ default: m.ReviewDialog })),
+);
 
 const VIEWS = [
   { view: "all", label: "All submissions" },
@@ -42,6 +46,9 @@ export function IngestJournal({
   if (!isAdmin) view.view = "all";
   const journal = useQuery(journalOptions(apiQueryOf(view)));
   const [reviewing, setReviewing] = useState<JournalEntry | null>(null);
+  // Kept mounted once opened, so closing runs the dialog's own focus return.
+  const [reviewed, setReviewed] = useState(false);
+  if (reviewing && !reviewed) setReviewed(true);
 
   const hrefOf = (patch: Partial<JournalView>) => {
     const search = journalViewSearch({ ...view, page: 1, ...patch });
@@ -153,7 +160,11 @@ export function IngestJournal({
           </>
         ) : null}
       </div>
-      {isAdmin ? <ReviewDialog entry={reviewing} onClose={() => setReviewing(null)} /> : null}
+      {isAdmin && reviewed ? (
+        <Suspense fallback={null}>
+          <ReviewDialog entry={reviewing} onClose={() => setReviewing(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

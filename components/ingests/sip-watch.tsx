@@ -140,14 +140,18 @@ export function SipWatch({ packageId, submissionName, schemas }: SipWatchProps) 
           )}
         </Section>
       </div>
-      <Section title="More about the package">
-        <EnrichersPanel
-          packageId={packageId}
-          submissionName={submissionName}
-          status={status}
-          schemas={schemas}
-        />
-      </Section>
+      {/* Below the timeline, which grows with the first answer: shown from then on, so it never
+          jumps down the page while the reader looks at it. */}
+      {snapshot ? (
+        <Section title="More about the package">
+          <EnrichersPanel
+            packageId={packageId}
+            submissionName={submissionName}
+            status={status}
+            schemas={schemas}
+          />
+        </Section>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // A SIP status and a plugin outcome as badges. Any status value the upstream invents is shown as
 // sent, in the "in progress" colour; the words carry the meaning, the colour only repeats it.
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { statusTone } from "@/lib/ingest/watch/timeline";
+import { statusTone } from "@/lib/ingest/watch/status-tone";
 import type { PluginOutcome } from "@/lib/ingest/watch/plugin-reports";
 
 const TONES: Record<ReturnType<typeof statusTone>, BadgeTone> = {

@@ -1,7 +1,11 @@
 "use client";
 // The metadata form loaded on demand: the form library and its validator stay out of every other
-// page's bundle and out of the server render.
+// page's bundle and out of the server render. A page that shows forms as soon as it opens may load
+// the library first (loadMetadataForm) and show them all at once, instead of one skeleton after
+// another turning into forms of other heights.
+import type { ComponentType } from "react";
 import dynamic from "next/dynamic";
+import type { MetadataFormProps } from "./metadata-form";
 
 function FormSkeleton() {
   return (
@@ -13,8 +17,19 @@ function FormSkeleton() {
   );
 }
 
+let loaded: ComponentType<MetadataFormProps> | null = null;
+let loading: Promise<ComponentType<MetadataFormProps>> | null = null;
+
+// Loads the form library (once); resolves when LazyMetadataForm renders forms straight away.
+export function loadMetadataForm(): Promise<ComponentType<MetadataFormProps>> {
+  loading ??= import("./metadata-form").then((m) => (loaded = m.MetadataForm));
+  return loading;
+}
+
+const DynamicMetadataForm = dynamic(loadMetadataForm, { ssr: false, loading: FormSkeleton });
+
 // Same props as MetadataForm.
-export const LazyMetadataForm = dynamic(
-  () => import("./metadata-form").then((m) => m.MetadataForm),
-  { ssr: false, loading: FormSkeleton },
-);
+export function LazyMetadataForm(props: MetadataFormProps) {
+  const Form = loaded;
+  return Form ? <Form {...props} /> : <DynamicMetadataForm {...props} />;
+}

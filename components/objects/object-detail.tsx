@@ -3,6 +3,7 @@
 // previews, downloads and evidence, "Add a version", the trace, and deletion for admins. Each
 // optional operation appears only where the archive answers it; otherwise a note says why.
 import { DeletedNotice, type DeletionFacts } from "@/components/holdings/deleted-notice";
+import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -70,6 +71,19 @@ export function ObjectDetail({
   const gone = contentError?.status === 404 && version === undefined;
   const href = (id: string) =>
     `/objects/${encodeURIComponent(poId)}?version=${encodeURIComponent(id)}`;
+
+  // The versions, the content and the sections under them all depend on the object's two answers:
+  // shown together once both are first in, so nothing on screen is pushed down by the other.
+  // (Another version read later shows its own progress inside the page.)
+  const [answered, setAnswered] = useState(false);
+  if (!answered && !content.isPending && !(hasTrace && trace.isPending)) setAnswered(true);
+  if (!answered) {
+    return (
+      <p role="status" className="text-ink-muted text-sm">
+        Retrieving the object…
+      </p>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-8">

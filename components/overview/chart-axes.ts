@@ -1,32 +1,33 @@
-// Axes shared by the overview's bar charts: categories along x (days, duration buckets) and
-// whole counts up y, in the theme's colours.
-import type uPlot from "uplot";
-import type { ChartColors } from "./chart-colors";
+// The scales of the overview's bar charts: categories along x (days, duration buckets) and whole
+// counts up y. Pure: the server lays the chart out with them, the browser thins the x labels.
 
-const FONT = "12px ui-sans-serif, system-ui, sans-serif";
+// Whole-count steps between y grid lines, and the least room (px) between two of them.
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
+const COUNT_SPACE = 30;
 
-// x: one category per whole number, labelled from `labels`; labels thin out when space is short.
-export function indexAxis(c: ChartColors, labels: readonly string[]): uPlot.Axis {
-  return {
-    stroke: c.inkMuted,
-    font: FONT,
-    grid: { show: false },
-    ticks: { stroke: c.line, width: 1, size: 4 },
-    space: 48,
-    incrs: [1, 2, 3, 5, 7, 10, 14],
-    values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (labels[v] ?? "") : "")),
-  };
+// The top of the y scale: a little above the tallest bar, at least 4.
+export function countMax(tallest: number): number {
+  return Math.max(4, Math.ceil(tallest * 1.1));
 }
 
-// y: whole counts only.
-export function countAxis(c: ChartColors): uPlot.Axis {
-  return {
-    stroke: c.inkMuted,
-    font: FONT,
-    grid: { stroke: c.line, width: 1 },
-    ticks: { show: false },
-    size: 40,
-    incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000],
-    values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : "")),
-  };
+// The counts with a grid line, 0 first: the smallest step that leaves COUNT_SPACE px between lines.
+export function countTicks(max: number, plotHeight: number): number[] {
+  const perUnit = plotHeight / max;
+  const step =
+    COUNT_STEPS.find((s) => s * perUnit >= COUNT_SPACE) ?? (COUNT_STEPS.at(-1) as number);
+  const ticks: number[] = [];
+  for (let v = 0; v <= max; v += step) ticks.push(v);
+  return ticks;
+}
+
+// Every how many categories a label fits: the smallest of `steps` that leaves `space` px per label
+// on a plot `width` px wide (the last step when none does).
+export function labelStep(
+  width: number,
+  count: number,
+  space: number,
+  steps: readonly number[],
+): number {
+  const perCategory = width / Math.max(1, count);
+  return steps.find((s) => s * perCategory >= space) ?? (steps.at(-1) as number);
 }

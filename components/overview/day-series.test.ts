@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayParts, daysSentence, stackedDays } from "./day-series";
+import { dayParts, daysSentence } from "./day-series";
 
 const day = (d: string, ingested = 0, warned = 0, failed = 0, inProgress = 0) => ({
   day: d,
@@ -7,19 +7,6 @@ const day = (d: string, ingested = 0, warned = 0, failed = 0, inProgress = 0) =>
   warned,
   failed,
   inProgress,
-});
-
-describe("stackedDays", () => {
-  it("gives each band's top edge as the running sum of the bands below", () => {
-    const { x, tops } = stackedDays([day("2025-01-01", 2, 1, 1, 0), day("2025-01-02", 0, 0, 0, 3)]);
-    expect(x).toEqual([0, 1]);
-    expect(tops).toEqual([
-      [2, 0],
-      [3, 0],
-      [4, 0],
-      [4, 3],
-    ]);
-  });
 });
 
 describe("dayParts", () => {

@@ -1,5 +1,4 @@
-// The ingests-per-day chart's data: stacked bands (uPlot draws no stacks itself, so each band is
-// the running sum of the ones below it) and the sentences that say what the bars show. Pure.
+// The ingests-per-day chart's bands and the sentences that say what the bars show. Pure.
 import { longDay, shortDay } from "@/lib/overview/days";
 import type { DayCount } from "@/lib/overview/types";
 
@@ -14,14 +13,6 @@ export const DAY_BANDS = [
 export type DayBandKey = (typeof DAY_BANDS)[number]["key"];
 
 const total = (d: DayCount) => d.ingested + d.warned + d.failed + d.inProgress;
-
-// x (the day's index) and, per band, the height of its top edge: band i = sum of bands 0..i.
-export function stackedDays(days: readonly DayCount[]): { x: number[]; tops: number[][] } {
-  const tops = DAY_BANDS.map((_, band) =>
-    days.map((d) => DAY_BANDS.slice(0, band + 1).reduce((n, b) => n + d[b.key], 0)),
-  );
-  return { x: days.map((_, i) => i), tops };
-}
 
 // "3 ingested (1 with warnings), 1 failed, 2 in progress" – only the parts that are not zero.
 export function dayParts(d: DayCount): string {

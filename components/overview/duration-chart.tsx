@@ -1,17 +1,16 @@
 "use client";
 // How long submissions took to reach INGESTED or FAILED, as a histogram, with median and 90th
 // percentile beside it.
-import { useCallback, useMemo } from "react";
-import uPlot from "uplot";
+import { useMemo } from "react";
 import { DURATION_AXIS_LABELS, durationSentence } from "@/lib/overview/durations";
 import type { DurationSummary } from "@/lib/overview/types";
 import { formatDuration } from "@/lib/upload/format";
-import type { ChartColors } from "./chart-colors";
-import { countAxis, indexAxis } from "./chart-axes";
+import { BarChart } from "./bar-chart";
 import { ChartCard, tableClasses } from "./chart-card";
-import { UplotChart } from "./uplot-chart";
 
-const bars = uPlot.paths.bars?.({ size: [0.7, 56], align: 0 });
+const SWATCHES = ["bg-accent"];
+const BAR_SIZE = [0.7, 56] as const;
+const EVERY_LABEL = [1];
 
 // The histogram card; the time is what the journal recorded (submission to the status it last saw).
 export function DurationChart({
@@ -25,33 +24,7 @@ export function DurationChart({
     () => durations.buckets.map((b, i) => DURATION_AXIS_LABELS[i] ?? b.label),
     [durations],
   );
-  const data = useMemo<uPlot.AlignedData>(
-    () => [durations.buckets.map((_, i) => i), durations.buckets.map((b) => b.count)],
-    [durations],
-  );
-  const options = useCallback(
-    (c: ChartColors): Omit<uPlot.Options, "width" | "height"> => ({
-      legend: { show: false },
-      cursor: { show: false },
-      scales: {
-        x: { time: false, range: [-0.5, labels.length - 0.5] },
-        y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
-      },
-      axes: [{ ...indexAxis(c, labels), incrs: [1], space: 10, size: 36 }, countAxis(c)],
-      series: [
-        {},
-        {
-          label: "Submissions",
-          fill: c.accent,
-          stroke: c.accent,
-          width: 0,
-          points: { show: false },
-          ...(bars ? { paths: bars } : {}),
-        },
-      ],
-    }),
-    [labels],
-  );
+  const stacks = useMemo(() => durations.buckets.map((b) => [b.count]), [durations]);
 
   return (
     <ChartCard
@@ -101,7 +74,16 @@ export function DurationChart({
           </dd>
         </div>
       </dl>
-      <UplotChart options={options} data={data} height={180} />
+      <BarChart
+        labels={labels}
+        stacks={stacks}
+        swatches={SWATCHES}
+        height={180}
+        axisHeight={36}
+        barSize={BAR_SIZE}
+        labelSpace={10}
+        labelSteps={EVERY_LABEL}
+      />
     </ChartCard>
   );
 }

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { topFormats } from "@/lib/overview/formats";
+import { topFormats } from "@/lib/overview/top-formats";
 import type { FormatSample } from "@/lib/overview/types";
 import { formatBytes } from "@/lib/upload/format";
 import { TimeAgo } from "./time-ago";

@@ -1,21 +1,12 @@
 "use client";
 // Ingests per day as stacked bars: ingested, ingested with warnings, failed, in progress.
-import { useCallback, useMemo, useState } from "react";
-import uPlot from "uplot";
+import { useMemo, useState } from "react";
 import { longDay, shortDay } from "@/lib/overview/days";
 import type { DayCount } from "@/lib/overview/types";
-import type { ChartColors } from "./chart-colors";
+import { BarChart } from "./bar-chart";
 import { ChartCard, ChartLegend, tableClasses } from "./chart-card";
-import { DAY_BANDS, dayParts, daysSentence, stackedDays, type DayBandKey } from "./day-series";
-import { countAxis, indexAxis } from "./chart-axes";
-import { UplotChart } from "./uplot-chart";
+import { DAY_BANDS, dayParts, daysSentence, type DayBandKey } from "./day-series";
 
-const BAND_COLOR: Record<DayBandKey, keyof ChartColors> = {
-  ingested: "success",
-  warned: "warning",
-  failed: "danger",
-  inProgress: "accent",
-};
 const BAND_SWATCH: Record<DayBandKey, string> = {
   ingested: "bg-success",
   warned: "bg-warning",
@@ -23,42 +14,15 @@ const BAND_SWATCH: Record<DayBandKey, string> = {
   inProgress: "bg-accent",
 };
 
-const bars = uPlot.paths.bars?.({ size: [0.72, 36], align: 0 });
+const SWATCHES = DAY_BANDS.map((b) => BAND_SWATCH[b.key]);
+const BAR_SIZE = [0.72, 36] as const;
+const LABEL_STEPS = [1, 2, 3, 5, 7, 10, 14];
 
 // The chart with its legend, hover read-out and table; `days` oldest first.
 export function IngestsPerDayChart({ days, windowDays }: { days: DayCount[]; windowDays: number }) {
   const [hovered, setHovered] = useState<number | null>(null);
-  // The tallest band first: each later (lower) band is drawn over it.
-  const bands = useMemo(() => [...DAY_BANDS].reverse(), []);
-  const data = useMemo<uPlot.AlignedData>(() => {
-    const { x, tops } = stackedDays(days);
-    return [x, ...[...tops].reverse()];
-  }, [days]);
   const labels = useMemo(() => days.map((d) => shortDay(d.day)), [days]);
-  const options = useCallback(
-    (c: ChartColors): Omit<uPlot.Options, "width" | "height"> => ({
-      legend: { show: false },
-      cursor: { points: { show: false }, drag: { x: false, y: false } },
-      scales: {
-        x: { time: false, range: [-0.5, Math.max(0.5, labels.length - 0.5)] },
-        y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
-      },
-      axes: [indexAxis(c, labels), countAxis(c)],
-      series: [
-        {},
-        ...bands.map((band) => ({
-          label: band.label,
-          fill: c[BAND_COLOR[band.key]],
-          stroke: c[BAND_COLOR[band.key]],
-          width: 0,
-          points: { show: false },
-          ...(bars ? { paths: bars } : {}),
-        })),
-      ],
-      hooks: { setCursor: [(u: uPlot) => setHovered(u.cursor.idx ?? null)] },
-    }),
-    [bands, labels],
-  );
+  const stacks = useMemo(() => days.map((d) => DAY_BANDS.map((b) => d[b.key])), [days]);
   const active = days.filter((d) => d.ingested + d.warned + d.failed + d.inProgress > 0);
   const hoveredDay = hovered === null ? undefined : days[hovered];
 
@@ -118,7 +82,17 @@ export function IngestsPerDayChart({ days, windowDays }: { days: DayCount[]; win
             ? `${longDay(hoveredDay.day)}: ${dayParts(hoveredDay)}`
             : "Point at a bar to see its day."}
         </p>
-        <UplotChart options={options} data={data} height={220} />
+        <BarChart
+          labels={labels}
+          stacks={stacks}
+          swatches={SWATCHES}
+          height={220}
+          axisHeight={50}
+          barSize={BAR_SIZE}
+          labelSpace={48}
+          labelSteps={LABEL_STEPS}
+          onHover={setHovered}
+        />
       </div>
     </ChartCard>
   );

@@ -1,25 +1,45 @@
 "use client";
-// The overview's figures, fetched from /api/overview in the reader's time zone and laid out as
-// tiles, charts and lists; a fresh archive gets a page that explains itself instead.
+// The overview's figures in the reader's time zone, laid out as tiles, charts and lists; a fresh
+// archive gets a page that explains itself instead. The server sends them with the page when the
+// browser has told it the zone (a cookie); otherwise they are fetched from /api/overview.
 import { useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { browserTimeZone } from "@/lib/overview/time-zone-cookie";
+import type { Overview } from "@/lib/overview/types";
 import { overviewOptions } from "@/lib/queries/overview";
 import { DurationChart } from "./duration-chart";
 import { EmptyOverview } from "./empty-overview";
 import { FormatsCard } from "./formats-card";
 import { IngestsPerDayChart } from "./ingests-per-day-chart";
 import { OutcomeTiles } from "./outcome-tiles";
+import { OverviewSkeleton } from "./overview-skeleton";
 import { RecentActivity } from "./recent-activity";
 
+// The figures the server read for the page: in which zone, and when (ms since the epoch).
+export interface OverviewSeed {
+  timeZone: string;
+  data: Overview;
+  at: number;
+}
+
 const noSubscription = () => () => {};
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 // The whole body of the overview below its header.
-export function OverviewDashboard({ tenant }: { tenant: string }) {
-  // The server knows no reader's zone: ask only in the browser, after hydration.
-  const timeZone = useSyncExternalStore(noSubscription, browserZone, () => "");
-  const overview = useQuery({ ...overviewOptions(tenant, timeZone), enabled: timeZone !== "" });
+export function OverviewDashboard({ tenant, seed }: { tenant: string; seed: OverviewSeed | null }) {
+  // The server renders in the zone of the seed (none: the browser asks after hydration).
+  const timeZone = useSyncExternalStore(
+    noSubscription,
+    browserTimeZone,
+    () => seed?.timeZone ?? "",
+  );
+  const seeded = seed?.timeZone === timeZone ? seed : undefined;
+  const overview = useQuery({
+    ...overviewOptions(tenant, timeZone),
+    enabled: timeZone !== "",
+    initialData: seeded?.data,
+    initialDataUpdatedAt: seeded?.at,
+  });
 
   if (overview.isError) {
     return (
@@ -35,21 +55,7 @@ export function OverviewDashboard({ tenant }: { tenant: string }) {
     );
   }
   const data = overview.data;
-  if (!data) {
-    return (
-      <div aria-busy="true" className="flex flex-col gap-4">
-        <p className="sr-only" role="status">
-          Loading the overview…
-        </p>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
-          {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className="bg-surface-muted h-20 animate-pulse rounded-xl" />
-          ))}
-        </div>
-        <div className="bg-surface-muted h-72 animate-pulse rounded-xl" />
-      </div>
-    );
-  }
+  if (!data) return <OverviewSkeleton />;
   if (data.journalTotal === 0) {
     return (
       <EmptyOverview

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { statusTone } from "@/lib/ingest/watch/timeline";
+import { statusTone } from "@/lib/ingest/watch/status-tone";
 import type { RecentSubmission } from "@/lib/overview/types";
 import { ObjectStateBadge } from "@/components/holdings/state-badge";
 import { TimeAgo } from "./time-ago";

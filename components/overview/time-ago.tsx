@@ -1,12 +1,13 @@
 "use client";
-// An instant as "5 minutes ago", with the full local date and time on hover. The server render
-// shows UTC (it knows no zone); the browser replaces it after hydration.
+// An instant as "5 minutes ago", with the full date and time on hover. The words depend only on
+// the two instants, so the server says the same as the browser; the hover text is in UTC on the
+// server (it knows no zone) and local once the browser has taken over.
 import { useSyncExternalStore } from "react";
 import { relativeTime } from "./relative-time";
 
 const noSubscription = () => () => {};
 
-// <time> whose text says how long ago `iso` was.
+// <time> whose text says how long before `now` `iso` was.
 export function TimeAgo({ iso, now }: { iso: string; now: Date }) {
   const client = useSyncExternalStore(
     noSubscription,
@@ -20,7 +21,7 @@ export function TimeAgo({ iso, now }: { iso: string; now: Date }) {
     : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   return (
     <time dateTime={date.toISOString()} title={full}>
-      {client ? relativeTime(date, now) : full}
+      {relativeTime(date, now)}
     </time>
   );
 }

@@ -2,13 +2,14 @@
 // Editing a package's metadata: the forms start from the current values (the metadata enricher of
 // the version a submission produced); sending makes a delta SIP through POST /document/{packageId}
 // and opens its status page.
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { MetadataEntries } from "@/components/ingests/metadata-entries";
 import { SubmitPanel } from "@/components/ingests/submit-panel";
 import { NO_UPLOAD_ROWS } from "@/components/ingests/use-ingest-submit";
+import { loadMetadataForm } from "@/components/metadata/lazy-metadata-form";
 import type { WizardProblem } from "@/components/ingests/wizard-problems";
 import {
   schemasForProfile,
@@ -61,6 +62,20 @@ export function MetadataUpdateForm({
     }));
   }, [current.data]);
   const entries = edited ?? initial;
+  // Every record's form at once, when the library is in: one skeleton after another turning into
+  // forms of other heights would push the next records and the send button down, again and again.
+  const [formsReady, setFormsReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadMetadataForm()
+      .catch(() => undefined)
+      .then(() => {
+        if (live) setFormsReady(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
   const [showErrors, setShowErrors] = useState(false);
   const [problems, setProblems] = useState<WizardProblem[]>([]);
   const profileId = profile ?? Summary.safeParse(current.data?.searchcolumns).data?.profile ?? null;
@@ -98,7 +113,7 @@ export function MetadataUpdateForm({
     if (found.length === 0) send.mutate(entries);
   }
 
-  if (current.isPending)
+  if (current.isPending || !formsReady)
     return <p className="text-ink-muted text-sm">Reading the package&apos;s current metadata…</p>;
   if (current.isError) {
     return (

@@ -1,20 +1,25 @@
 "use client";
 // The first-run offer of the tour (on the embedded archive, until the user finishes or declines
 // it), the dialog itself, and remembering per user that they have seen it.
-import { useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { BookIcon } from "@/components/ui/icons";
 import { saveTourDismissed } from "@/lib/queries/overview";
-import { TourDialog } from "./tour-dialog";
 import { tourStore } from "./tour-store";
+
+// The dialog (and Radix under it) is loaded when the tour first opens, not with the overview.
+const TourDialog = lazy(() => import("./tour-dialog").then((m) => ({ default: m.TourDialog })));
 
 // `offer`: the server found the user has not seen the tour and the archive is the embedded one.
 export function FirstRunTour({ offer }: { offer: boolean }) {
   const open = useSyncExternalStore(tourStore.subscribe, tourStore.isOpen, () => false);
   const [offered, setOffered] = useState(offer);
+  // Kept mounted once opened, so closing runs the dialog's own focus return.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const remember = useMutation({
     mutationFn: () => saveTourDismissed(true),
     onError: (error) =>
@@ -57,7 +62,11 @@ export function FirstRunTour({ offer }: { offer: boolean }) {
           </section>
         </Card>
       ) : null}
-      <TourDialog open={open} onClose={done} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <TourDialog open={open} onClose={done} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

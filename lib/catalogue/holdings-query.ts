@@ -2,7 +2,8 @@
 // URL's search parameters (the one source of truth: a bookmarked URL shows the same view) and
 // written back with the defaults left out. Pure, shared by the page, the routes and the browser.
 import { z } from "zod";
-import { CATALOGUE_STATES, type CatalogueFile } from "@/lib/db/catalogue-schema";
+import type { CatalogueFile } from "@/lib/db/catalogue-schema";
+import { CATALOGUE_STATES } from "./states";
 import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
 
 export const HOLDINGS_PAGE_SIZE = 25;
@@ -157,11 +158,4 @@ export function holdingsCountText(page: Pick<HoldingsPage, "total" | "more">): s
   return page.total === 1 ? "1 object" : `${page.total.toLocaleString("en")} objects`;
 }
 
-// Words for the states, as lists and badges show them.
-export const STATE_LABEL: Record<HoldingsRow["state"], string> = {
-  ingesting: "Ingesting",
-  ingested: "Ingested",
-  failed: "Failed",
-  "deletion-requested": "Deletion requested",
-  deleted: "Deleted",
-};
+export { STATE_LABEL } from "./states";

@@ -15,20 +15,14 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CatalogueState } from "../catalogue/states";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 // PostgreSQL's full-text document type; written only through lib/catalogue/store.ts.
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-export const CATALOGUE_STATES = [
-  "ingesting",
-  "ingested",
-  "failed",
-  "deletion-requested",
-  "deleted",
-] as const;
-export type CatalogueState = (typeof CATALOGUE_STATES)[number];
+export { CATALOGUE_STATES, type CatalogueState } from "../catalogue/states";
 
 // One file of an object as the catalogue keeps it (formats from the archive's identification).
 export interface CatalogueFile {

@@ -47,16 +47,4 @@ export function countFormats(files: readonly Representation[]): FormatCount[] {
   );
 }
 
-// The first `limit` formats, the rest folded into one "Other formats" row.
-export function topFormats(formats: readonly FormatCount[], limit: number): FormatCount[] {
-  if (formats.length <= limit) return [...formats];
-  const rest = formats.slice(limit - 1);
-  const other: FormatCount = {
-    formatName: `${rest.length} other formats`,
-    puid: null,
-    mimeType: null,
-    files: rest.reduce((n, f) => n + f.files, 0),
-    bytes: rest.reduce((n, f) => n + f.bytes, 0),
-  };
-  return [...formats.slice(0, limit - 1), other];
-}
+export { topFormats } from "./top-formats";

@@ -1,21 +1,17 @@
 // The status timeline of one SIP: when it was submitted, then each status the dashboard saw.
 import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
 import type { SipSnapshot } from "./snapshot";
+import { statusTone, type StatusTone } from "./status-tone";
+
+export { statusTone };
 
 export interface TimelineItem {
   // The status as the upstream wrote it, or "Submitted".
   label: string;
   at: string;
-  tone: "neutral" | "progress" | "success" | "danger";
+  tone: StatusTone;
   // What the time means, for the reader.
   note: string;
-}
-
-// The tone of a status badge: unknown values are "in progress" like PENDING and PROCESSING.
-export function statusTone(status: string | null): TimelineItem["tone"] {
-  if (status === "INGESTED") return "success";
-  if (status === "FAILED") return "danger";
-  return status === null ? "neutral" : "progress";
 }
 
 // The timeline items, oldest first.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { buttonClasses } from "@/components/ui/button";
 import { endSessionsAction, type EndSessionsState } from "../actions";
 
