@@ -38,6 +38,7 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "archive/drizzle/**",
+      "archive/dist/**",
     ],
   },
   {
