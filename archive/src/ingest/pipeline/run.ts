@@ -155,7 +155,9 @@ async function runPlugins(
     });
     await progress.flushIfSlow(deps.db);
   }
-  return (await assemblePackage(ctx, job, progress)) ? "INGESTED" : "FAILED";
+  if (!(await assemblePackage(ctx, job, progress))) return "FAILED";
+  deps.versionAdded();
+  return "INGESTED";
 }
 
 // The job is complete whatever happens here; an interrupted cleanup of a FAILED SIP is finished by
