@@ -40,6 +40,7 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "archive/drizzle/**",
+      "archive/dist/**",
     ],
   },
   {

@@ -30,8 +30,13 @@ export async function startArchive(config: ArchiveConfig): Promise<RunningArchiv
   });
   const { db, blobLocks } = database;
   const identity = await createIdentity({ config, db });
-  const ingest = await createIngest({ config, db, blobLocks });
   const preservation = await createPreservation({ config, db, identity, blobLocks });
+  const ingest = await createIngest({
+    config,
+    db,
+    blobLocks,
+    onVersionAdded: () => preservation.sealSoon(),
+  });
 
   const app = new Hono<ArchiveEnv>();
   app.use("*", async (c, next) => {

@@ -29,6 +29,14 @@ export interface OpenOptions {
   dataDir?: string;
 }
 
+// PostgreSQL's buffer cache at 16 MB instead of the 128 MB initdb writes into postgresql.conf: in
+// PGlite it is part of the WebAssembly heap, where every page it ever touched stays resident. Pages
+// beyond it come from the operating system's file cache (PGlite reads its folder through Node's fs).
+// Given at every start, so existing databases get it too. The archive does the same.
+const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+};
+
 // Resolved from the working directory, not import.meta.url: the bundled server runs from .next/.
 const migrationsFolder = path.join(process.cwd(), "lib", "db", "migrations");
 
@@ -71,9 +79,9 @@ export async function openDashboardDb(options: OpenOptions): Promise<OpenedDashb
     // PGlite creates only the last folder of its path.
     const dir = path.resolve(options.dataDir, "db");
     await mkdir(path.dirname(dir), { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, PGLITE_OPTIONS);
   } else {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -5,7 +5,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -13,6 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { openPgBlobLocks, type CrossProcessBlobLocks } from "../blobs/pg-blob-locks";
+import { openPglite } from "./pglite-instance";
 import { lockPgliteFolder } from "./pglite-lock";
 import * as schema from "./schema";
 
@@ -73,7 +73,7 @@ export async function openArchiveDb(options: {
   await mkdir(path.dirname(dir), { recursive: true });
   const unlock = await lockPgliteFolder(options.dataDir);
   try {
-    const client = new PGlite(dir);
+    const client = await openPglite(dir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

@@ -2,15 +2,14 @@
 // package, stores it as PENDING with the blobs it holds, queues its job and starts its trace. Only
 // then is it answered, so a 2xx always means the SIP survives a crash and will be processed.
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { packages, submissions } from "../db/schema";
+import { submissions } from "../db/schema";
 import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
 import { enqueueJob } from "../jobs/queue";
 import type { IngestDeps } from "./deps";
 import { holdSipBlobs } from "./sip-blobs";
 import { removeSipRecord, type SipRecord, writeSipRecord } from "./sip-record";
-import { appendTrace, findPackage, lockPackage } from "./store";
+import { appendTrace, countSubmission, findPackage } from "./store";
 import type { SubmissionRow } from "./submissions";
 
 export type NewSip = Omit<SipRecord, "submissionId" | "tenant" | "submittedBy">;
@@ -42,7 +41,8 @@ export async function acceptSip(
       if (sip.kind === "update" && !(await findPackage(tx, caller.tenant, sip.packageId))) {
         throw notFound(sip.packageId);
       }
-      const pkg = await lockPackage(tx, {
+      // Locks the package (a new one is created) and numbers the SIP; a refusal below rolls both back.
+      const pkg = await countSubmission(tx, {
         tenant: caller.tenant,
         packageId: sip.packageId,
         profile: sip.profile,
@@ -54,18 +54,13 @@ export async function acceptSip(
           `profile "${sip.profile}" differs from the profile "${pkg.profile}" that package ${sip.packageId} is stored under: a delta SIP keeps the package's profile`,
         );
       }
-      const [counted] = await tx
-        .update(packages)
-        .set({ submissionCount: sql`${packages.submissionCount} + 1` })
-        .where(and(eq(packages.tenant, caller.tenant), eq(packages.packageId, sip.packageId)))
-        .returning({ n: packages.submissionCount });
       const [inserted] = await tx
         .insert(submissions)
         .values({
           id: record.submissionId,
           tenant: caller.tenant,
           packageId: sip.packageId,
-          name: `sip-${counted?.n ?? pkg.submissionCount + 1}`,
+          name: `sip-${pkg.submissionCount}`,
           kind: sip.kind,
           status: "PENDING",
           profile: sip.profile,

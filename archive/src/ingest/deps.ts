@@ -16,4 +16,6 @@ export interface IngestDeps {
   syncDatabase(): Promise<void>;
   // Tells idle workers that a job was queued.
   wake(): void;
+  // Tells the preservation side that a version was added (it seals it).
+  versionAdded(): void;
 }

@@ -50,16 +50,21 @@ const STALE_TEMPORARY_MS = 60 * 60_000;
 const BLOB_SWEEP_INTERVAL_MS = 10 * 60_000;
 // Orphans are rare and a pass reads every blob's name: a few times a day is enough.
 const ORPHAN_SWEEP_INTERVAL_MS = 6 * 3_600_000;
+// With PGlite this process is the queue's only user: accepted SIPs and due retries wake the
+// workers, so an idle worker looks at the queue only this often, as a backstop.
+const PGLITE_IDLE_POLL_MS = 30_000;
 
 // Builds the ingest API over the archive database and ${dataDir}/blobs.
 export async function createIngest({
   config,
   db,
   blobLocks,
+  onVersionAdded = () => {},
 }: {
   config: ArchiveConfig;
   db: ArchiveDb;
   blobLocks?: CrossProcessBlobLocks;
+  onVersionAdded?: () => void;
 }): Promise<Ingest> {
   const blobs = await openBlobStore(config.dataDir, { locks: blobLocks });
   // Recovery from a crash happens before the server listens, so no request sees its leftovers.
@@ -83,11 +88,12 @@ export async function createIngest({
     uploadSecret: await loadOrCreateSecret(db, UPLOAD_SECRET_NAME),
     syncDatabase: databaseSyncer(config),
     wake: () => pool.wake(),
+    versionAdded: onVersionAdded,
   };
   const workers = createWorkerPool({
     db,
     concurrency: WORKERS,
-    pollMs: config.jobPollMs,
+    pollMs: config.databaseUrl ? config.jobPollMs : Math.max(config.jobPollMs, PGLITE_IDLE_POLL_MS),
     run: (job) => runSubmissionJob(deps, job),
     giveUp: (job) => giveUpSubmissionJob(deps, job),
     onError: (error) => console.error("ingest job failed", error),

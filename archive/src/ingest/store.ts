@@ -1,6 +1,6 @@
 // Data access for packages as preservation objects: versions, files, metadata and the trace.
 // Shared by the ingest pipeline and the preservation API (poId = packageId, scoped to a tenant).
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { ArchiveDb } from "../db/client";
 import { packageFiles, packages, packageVersions, traceEvents } from "../db/schema";
 import { storableText } from "../db/storable-text";
@@ -58,20 +58,43 @@ export async function findPackage(
   return row ?? null;
 }
 
-// Creates the package row when missing and locks it for the rest of the transaction.
-export async function lockPackage(
+// Locks the package row (creating it when missing) and counts one more submission: the row
+// answered holds the new count, which names the submission (sip-<count>).
+export async function countSubmission(
   tx: Queryable,
   key: { tenant: string; packageId: string; profile: string },
 ): Promise<PackageRow> {
-  // One statement: an update on conflict locks the existing row as SELECT ... FOR UPDATE would,
-  // and changes nothing in it (the profile is set to its own value).
+  return upsertPackage(
+    tx,
+    { ...key, submissionCount: 1 },
+    { submissionCount: sql`${packages.submissionCount} + 1` },
+  );
+}
+
+// Locks the package row (creating it when missing) and takes the next version number: the row
+// answered holds it as `latestVersion`. The caller adds that version in the same transaction, or
+// throws so the number is not taken.
+export async function claimNextVersion(
+  tx: Queryable,
+  key: { tenant: string; packageId: string; profile: string },
+): Promise<PackageRow & { latestVersion: number }> {
+  const row = await upsertPackage(
+    tx,
+    { ...key, latestVersion: 1 },
+    { latestVersion: sql`coalesce(${packages.latestVersion}, 0) + 1` },
+  );
+  return { ...row, latestVersion: row.latestVersion ?? 1 };
+}
+
+async function upsertPackage(
+  tx: Queryable,
+  values: typeof packages.$inferInsert,
+  set: Partial<Record<keyof typeof packages.$inferInsert, SQL>>,
+): Promise<PackageRow> {
   const [row] = await tx
     .insert(packages)
-    .values(key)
-    .onConflictDoUpdate({
-      target: [packages.tenant, packages.packageId],
-      set: { profile: sql`${packages.profile}` },
-    })
+    .values(values)
+    .onConflictDoUpdate({ target: [packages.tenant, packages.packageId], set })
     .returning();
   if (!row) throw new Error("The package row vanished while it was being locked.");
   return row;
@@ -89,33 +112,40 @@ export async function addVersion(
     files: StoredFile[];
   },
 ): Promise<number> {
-  const pkg = await lockPackage(tx, input);
+  const pkg = await claimNextVersion(tx, input);
   if (pkg.deletedAt)
     throw new Error(`The package ${input.packageId} was deleted; it takes no new versions.`);
-  const version = (pkg.latestVersion ?? 0) + 1;
+  await insertVersion(tx, { ...input, version: pkg.latestVersion });
+  return pkg.latestVersion;
+}
+
+// Inserts version `version` of a package, whose number claimNextVersion took.
+export async function insertVersion(
+  tx: Queryable,
+  input: {
+    tenant: string;
+    packageId: string;
+    version: number;
+    submissionId?: string;
+    metadatas: StoredMetadata[];
+    files: StoredFile[];
+  },
+): Promise<void> {
+  const { tenant, packageId, version } = input;
   await tx.insert(packageVersions).values({
-    tenant: input.tenant,
-    packageId: input.packageId,
+    tenant,
+    packageId,
     version,
     submissionId: input.submissionId ?? null,
     metadatas: input.metadatas,
   });
   if (input.files.length > 0) {
-    await tx.insert(packageFiles).values(
-      input.files.map((file, position) => ({
-        tenant: input.tenant,
-        packageId: input.packageId,
-        version,
-        position,
-        ...file,
-      })),
-    );
+    await tx
+      .insert(packageFiles)
+      .values(
+        input.files.map((file, position) => ({ tenant, packageId, version, position, ...file })),
+      );
   }
-  await tx
-    .update(packages)
-    .set({ latestVersion: version })
-    .where(and(eq(packages.tenant, input.tenant), eq(packages.packageId, input.packageId)));
-  return version;
 }
 
 // Creates a package (or its next version) in one transaction and records it in the trace.

@@ -1,5 +1,5 @@
 // Data access for submissions (SIPs) and their plugin reports.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { pluginReports, submissions } from "../db/schema";
 import { storableText } from "../db/storable-text";
 import type { Queryable } from "../jobs/queue";
@@ -36,6 +36,17 @@ export async function findSubmission(
 
 export async function getSubmission(db: Queryable, id: string): Promise<SubmissionRow | null> {
   const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
+  return row ?? null;
+}
+
+// Moves a submission that has not ended to PROCESSING and answers it; null when it is missing or
+// already INGESTED or FAILED (its job has nothing left to do).
+export async function startSubmission(db: Queryable, id: string): Promise<SubmissionRow | null> {
+  const [row] = await db
+    .update(submissions)
+    .set({ status: "PROCESSING", updatedAt: sql`now()` })
+    .where(and(eq(submissions.id, id), inArray(submissions.status, ["PENDING", "PROCESSING"])))
+    .returning();
   return row ?? null;
 }
 

@@ -14,7 +14,7 @@ import {
   releaseRunningJobs,
   retryJob,
 } from "./queue";
-import { createWorkerPool } from "./worker";
+import { createWorkerPool, type WorkerPool } from "./worker";
 
 let opened: OpenedDb;
 let dir: string;
@@ -104,15 +104,65 @@ describe("worker pool", () => {
   async function drain(
     run: (job: JobRow) => Promise<void>,
     giveUp: (job: JobRow) => Promise<void>,
+    options: { pollMs?: number; beforeWaiting?: (pool: WorkerPool) => Promise<void> } = {},
   ) {
     const { db } = opened;
-    const pool = createWorkerPool({ db, concurrency: 2, pollMs: 20, maxAttempts: 2, run, giveUp });
+    const pool = createWorkerPool({
+      db,
+      concurrency: 2,
+      pollMs: options.pollMs ?? 20,
+      maxAttempts: 2,
+      run,
+      giveUp,
+    });
     pool.start();
+    await options.beforeWaiting?.(pool);
     const deadline = Date.now() + 20_000;
     while ((await countOpenJobs(db)) > 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
     await pool.stop();
   }
+
+  // Workers that look at the queue only once a minute: what runs here was woken.
+  const RARELY = 60_000;
+
+  it("runs a job queued while the workers sleep once they are woken", async () => {
+    const { db } = opened;
+    const ran: string[] = [];
+    await drain(
+      async (job) => {
+        ran.push(job.submissionId);
+        await completeJob(db, job.id);
+      },
+      async () => {},
+      {
+        pollMs: RARELY,
+        beforeWaiting: async (pool) => {
+          // Both workers found the queue empty and sleep.
+          await new Promise((r) => setTimeout(r, 500));
+          await enqueueJob(db, { submissionId: "late", tenant: "t", packageId: "p" });
+          pool.wake();
+        },
+      },
+    );
+    expect(ran).toEqual(["late"]);
+  });
+
+  it("wakes a worker when a job put back for a retry is due", async () => {
+    const { db } = opened;
+    await enqueueJob(db, { submissionId: "flaky", tenant: "t", packageId: "p" });
+    const attempts: number[] = [];
+    await drain(
+      async (job) => {
+        attempts.push(job.attempts);
+        if (job.attempts < 2) throw new Error("disk full");
+        await completeJob(db, job.id);
+      },
+      async () => {},
+      { pollMs: RARELY },
+    );
+    expect(attempts).toEqual([1, 2]);
+  });
 
   it("runs every job once when nothing fails", async () => {
     const { db } = opened;

@@ -36,48 +36,46 @@ export async function claimJob(
   workerId: string,
   leaseMs: number,
 ): Promise<JobRow | null> {
-  // Two statements in one transaction rather than UPDATE ... WHERE id IN (SELECT ... LIMIT 1 FOR
-  // UPDATE SKIP LOCKED): PostgreSQL may evaluate such a subquery once per row and claim several jobs.
-  return db.transaction(async (tx) => {
-    const earlier = alias(jobs, "earlier");
-    const [candidate] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          claimable(jobs),
-          // A delta must not overtake the SIP it builds on.
-          notExists(
-            tx
-              .select({ id: earlier.id })
-              .from(earlier)
-              .where(
-                and(
-                  eq(earlier.tenant, jobs.tenant),
-                  eq(earlier.packageId, jobs.packageId),
-                  lt(earlier.id, jobs.id),
-                  ne(earlier.state, "done"),
-                ),
+  const earlier = alias(jobs, "earlier");
+  const candidate = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        claimable(jobs),
+        // A delta must not overtake the SIP it builds on.
+        notExists(
+          db
+            .select({ id: earlier.id })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.tenant, jobs.tenant),
+                eq(earlier.packageId, jobs.packageId),
+                lt(earlier.id, jobs.id),
+                ne(earlier.state, "done"),
               ),
-          ),
+            ),
         ),
-      )
-      .orderBy(jobs.id)
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!candidate) return null;
-    const [row] = await tx
-      .update(jobs)
-      .set({
-        state: "running",
-        claimedBy: workerId,
-        leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
-        attempts: sql`${jobs.attempts} + 1`,
-      })
-      .where(eq(jobs.id, candidate.id))
-      .returning();
-    return row ?? null;
-  });
+      ),
+    )
+    .orderBy(jobs.id)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  // One statement, on a database that runs one statement at a time (PGlite). The candidate is a
+  // scalar subquery compared with `=`: PostgreSQL runs it once (an InitPlan), so it claims at most
+  // one job, where `id IN (SELECT ... LIMIT 1 FOR UPDATE SKIP LOCKED)` may be run once per row.
+  const [row] = await db
+    .update(jobs)
+    .set({
+      state: "running",
+      claimedBy: workerId,
+      leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(eq(jobs.id, sql`(${candidate})`))
+    .returning();
+  return row ?? null;
 }
 
 // Keeps a running job's lease alive; false when the job is no longer this worker's.

@@ -1,5 +1,6 @@
 // Workers that drain the job queue: each claims one job at a time, keeps its lease alive while
-// it runs, and sleeps for `pollMs` (or until woken) when the queue is empty.
+// it runs, and sleeps for `pollMs` (or until woken) when the queue is empty. A job put back for a
+// retry wakes a worker when it is due.
 import { randomUUID } from "node:crypto";
 import type { ArchiveDb } from "../db/client";
 import { claimJob, extendLease, type JobRow, retryJob } from "./queue";
@@ -21,6 +22,7 @@ export interface WorkerPoolOptions {
 
 export interface WorkerPool {
   start(): void;
+  // A job was queued: one sleeping worker looks for it now (or the next to fall asleep does).
   wake(): void;
   stop(): Promise<void>;
 }
@@ -33,9 +35,17 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   let running = false;
   const loops: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
+  // Wakes that found no worker asleep: a worker that found the queue empty just before the job was
+  // committed would otherwise sleep through it.
+  let missedWakes = 0;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (missedWakes > 0) {
+        missedWakes -= 1;
+        resolve();
+        return;
+      }
       const done = () => {
         clearTimeout(timer);
         sleepers.delete(done);
@@ -44,6 +54,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       const timer = setTimeout(done, ms);
       sleepers.add(done);
     });
+
+  const wakeOne = () => {
+    const [first] = sleepers;
+    if (first) first();
+    else missedWakes = Math.min(missedWakes + 1, options.concurrency);
+  };
 
   const runOne = async (job: JobRow, workerId: string) => {
     const heartbeat = setInterval(() => {
@@ -58,7 +74,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         await options.giveUp(job, error);
       } else {
         const reason = error instanceof Error ? error.message : String(error);
-        await retryJob(options.db, job.id, reason, 1000 * 2 ** job.attempts);
+        const delayMs = 1000 * 2 ** job.attempts;
+        await retryJob(options.db, job.id, reason, delayMs);
+        // Timers may fire a millisecond early; the database's clock decides when it is due.
+        setTimeout(() => running && wakeOne(), delayMs + 20).unref();
       }
       options.onError?.(error);
     } finally {
@@ -90,7 +109,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       for (let i = 0; i < options.concurrency; i++) loops.push(loop(`${processId}/${i}`));
     },
     wake() {
-      for (const wakeUp of [...sleepers]) wakeUp();
+      if (running) wakeOne();
     },
     async stop() {
       running = false;

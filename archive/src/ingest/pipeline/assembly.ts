@@ -5,7 +5,13 @@
 import type { JobRow } from "../../jobs/queue";
 import { completeJob } from "../../jobs/queue";
 import { dropSipBlobs } from "../sip-blobs";
-import { addVersion, getVersion, type StoredFile, type StoredMetadata } from "../store";
+import {
+  claimNextVersion,
+  getVersion,
+  insertVersion,
+  type StoredFile,
+  type StoredMetadata,
+} from "../store";
 import { setSubmissionStatus } from "../submissions";
 import type { PipelineProgress } from "./progress";
 import type { PipelineContext, PluginResult } from "./types";
@@ -84,54 +90,73 @@ function traceKey(ctx: FailureContext) {
   };
 }
 
-// Assembles the next version of the package, or records why it cannot.
+// Why a SIP cannot become the package's next version; thrown to roll back the number taken.
+class AssemblyRefused extends Error {}
+
+// Assembles the next version of the package, or records why it cannot; answers whether it did.
 export async function assemblePackage(
   ctx: PipelineContext,
   job: JobRow,
   progress: PipelineProgress,
-): Promise<void> {
+): Promise<boolean> {
   const { record, deps } = ctx;
   const newFiles = storedFiles(ctx);
   const newMetadatas = ctx.metadatas.flatMap((m) => (m.stored ? [m.stored] : []));
-  const failure = await deps.db.transaction(async (tx) => {
-    const base = await getVersion(tx, record.tenant, record.packageId);
-    if (record.kind === "update" && !base) {
-      return {
-        status: "FAILURE",
-        message: `Package ${record.packageId} has no ingested version whose metadata could be updated.`,
-      } as const;
-    }
-    const files = mergeFiles(base?.files ?? [], newFiles);
-    const metadatas = mergeMetadatas(base?.metadatas ?? [], newMetadatas);
-    const version = await addVersion(tx, {
-      tenant: record.tenant,
-      packageId: record.packageId,
-      profile: record.profile,
-      submissionId: record.submissionId,
-      metadatas,
-      files,
+  try {
+    await deps.db.transaction(async (tx) => {
+      // The package row was made when the SIP was accepted: this locks it and numbers the version.
+      const pkg = await claimNextVersion(tx, record);
+      if (pkg.deletedAt)
+        throw new Error(`The package ${record.packageId} was deleted; it takes no new versions.`);
+      const version = pkg.latestVersion;
+      const base =
+        version > 1 ? await getVersion(tx, record.tenant, record.packageId, version - 1) : null;
+      if (record.kind === "update" && !base) {
+        throw new AssemblyRefused(
+          `Package ${record.packageId} has no ingested version whose metadata could be updated.`,
+        );
+      }
+      const files = mergeFiles(base?.files ?? [], newFiles);
+      const metadatas = mergeMetadatas(base?.metadatas ?? [], newMetadatas);
+      await insertVersion(tx, {
+        tenant: record.tenant,
+        packageId: record.packageId,
+        version,
+        submissionId: record.submissionId,
+        metadatas,
+        files,
+      });
+      const message = base
+        ? `Version ${version} of package ${record.packageId} added (delta of version ${base.version}): ${files.length} representation(s), ${metadatas.length} package metadata record(s); earlier versions kept.`
+        : `Package ${record.packageId} created as an AIP: version 1 with ${files.length} representation(s), ${metadatas.length} package metadata record(s).`;
+      progress.report({ pluginName: ASSEMBLY_PLUGIN, status: "SUCCESS", message });
+      progress.trace({
+        ...traceKey(ctx),
+        operation: `plugin ${ASSEMBLY_PLUGIN}`,
+        detail: `SUCCESS: ${message}`,
+      });
+      progress.trace({
+        ...traceKey(ctx),
+        operation: "version added",
+        object: `${record.packageId}@${version}`,
+        detail: `${files.length} file(s) from SIP ${ctx.submissionName}`,
+      });
+      progress.trace({ ...traceKey(ctx), operation: "SIP ingested", detail: `version ${version}` });
+      await progress.write(tx);
+      await setSubmissionStatus(tx, record.submissionId, "INGESTED", version);
+      await dropSipBlobs(tx, record.submissionId);
+      await completeJob(tx, job.id);
     });
-    const message = base
-      ? `Version ${version} of package ${record.packageId} added (delta of version ${base.version}): ${files.length} representation(s), ${metadatas.length} package metadata record(s); earlier versions kept.`
-      : `Package ${record.packageId} created as an AIP: version 1 with ${files.length} representation(s), ${metadatas.length} package metadata record(s).`;
-    progress.report({ pluginName: ASSEMBLY_PLUGIN, status: "SUCCESS", message });
-    progress.trace({
-      ...traceKey(ctx),
-      operation: `plugin ${ASSEMBLY_PLUGIN}`,
-      detail: `SUCCESS: ${message}`,
-    });
-    progress.trace({
-      ...traceKey(ctx),
-      operation: "version added",
-      object: `${record.packageId}@${version}`,
-      detail: `${files.length} file(s) from SIP ${ctx.submissionName}`,
-    });
-    progress.trace({ ...traceKey(ctx), operation: "SIP ingested", detail: `version ${version}` });
-    await progress.write(tx);
-    await setSubmissionStatus(tx, record.submissionId, "INGESTED", version);
-    await dropSipBlobs(tx, record.submissionId);
-    await completeJob(tx, job.id);
-    return null;
-  });
-  if (failure) await recordFailure(ctx, job, ASSEMBLY_PLUGIN, failure, progress);
+    return true;
+  } catch (error) {
+    if (!(error instanceof AssemblyRefused)) throw error;
+    await recordFailure(
+      ctx,
+      job,
+      ASSEMBLY_PLUGIN,
+      { status: "FAILURE", message: error.message },
+      progress,
+    );
+    return false;
+  }
 }

@@ -10,6 +10,7 @@ export const fixity: Plugin = {
   async run(ctx) {
     const { blobs } = ctx.deps;
     const mismatches: string[] = [];
+    const stored: string[] = [];
     let count = 0;
     let bytes = 0;
     const store = async (file: WorkFile | undefined, label: string) => {
@@ -20,7 +21,7 @@ export const fixity: Plugin = {
         actual = { sha256: await blobs.sha256OfObject(file.blob.sha256), size: file.blob.size };
       } else {
         actual = await blobs.adopt(file.path, ctx.hold);
-        await holdSipBlobs(ctx.deps.db, ctx.record.submissionId, [actual.sha256]);
+        stored.push(actual.sha256);
         file.path = blobs.objectPath(actual.sha256);
       }
       if (file.expected && file.expected.sha256 !== actual.sha256) {
@@ -33,6 +34,8 @@ export const fixity: Plugin = {
     for (const doc of ctx.documents) await store(doc.staged, doc.name);
     for (const meta of allMetadatas(ctx))
       await store(meta.file?.staged, meta.file?.name ?? meta.field);
+    // One row each, in one statement; until it commits, the hold keeps them.
+    await holdSipBlobs(ctx.deps.db, ctx.record.submissionId, stored);
     if (mismatches.length > 0) {
       return { status: "FAILURE", message: `Fixity check failed: ${listNames(mismatches, 3)}.` };
     }

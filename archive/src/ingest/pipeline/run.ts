@@ -15,13 +15,14 @@ import {
   clearPluginReports,
   getSubmission,
   setSubmissionStatus,
+  startSubmission,
 } from "../submissions";
 import { assemblePackage, recordFailure } from "./assembly";
 import { bagValidation } from "./bag-validation";
 import { fixity } from "./fixity";
 import { formatIdentification } from "./format-identification";
 import { metadataValidation } from "./metadata-validation";
-import { createPipelineProgress } from "./progress";
+import { createPipelineProgress, type PipelineProgress } from "./progress";
 import { contentRetrieval } from "./retrieval";
 import type { PipelineContext, Plugin, WorkMetadata } from "./types";
 
@@ -78,8 +79,8 @@ function contextOf(
 
 // Processes the submission of `job` to a terminal status (or throws to be retried).
 export async function runSubmissionJob(deps: IngestDeps, job: JobRow): Promise<void> {
-  const submission = await getSubmission(deps.db, job.submissionId);
-  if (!submission || submission.status === "INGESTED" || submission.status === "FAILED") {
+  const submission = await startSubmission(deps.db, job.submissionId);
+  if (!submission) {
     await completeJob(deps.db, job.id);
     return;
   }
@@ -87,29 +88,36 @@ export async function runSubmissionJob(deps: IngestDeps, job: JobRow): Promise<v
   const workDir = path.join(deps.config.dataDir, "work", submission.id);
   await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
-  await clearPluginReports(deps.db, submission.id);
-  await setSubmissionStatus(deps.db, submission.id, "PROCESSING");
-  const key = {
-    tenant: record.tenant,
-    packageId: record.packageId,
-    subject: "archive",
-    object: submission.name,
-  };
-  await appendTrace(deps.db, {
-    ...key,
+  // Only an interrupted attempt can have left reports (a slow SIP writes them as it goes).
+  if (job.attempts > 1) await clearPluginReports(deps.db, submission.id);
+  const progress = createPipelineProgress(record.submissionId);
+  progress.trace({
+    ...traceKey(record, submission.name),
     operation: "SIP processing",
     detail: `attempt ${job.attempts}`,
   });
   const hold = deps.blobs.hold();
+  let outcome: SipOutcome;
   try {
-    await runPlugins(deps, job, record, submission.name, workDir, hold);
+    outcome = await runPlugins(deps, job, record, submission.name, workDir, hold, progress);
   } finally {
     await hold.release();
     await rm(workDir, { recursive: true, force: true });
   }
   // Reached only when the SIP ended (a throw means another attempt): a FAILED one is freed, and an
   // INGESTED one's record goes (its version holds what it kept; inline content would stay twice).
-  await settleQuietly(deps, submission.id);
+  await settleQuietly(deps, submission.id, outcome === "INGESTED" ? submission.sipPath : null);
+}
+
+type SipOutcome = "INGESTED" | "FAILED";
+
+function traceKey(record: SipRecord, submissionName: string) {
+  return {
+    tenant: record.tenant,
+    packageId: record.packageId,
+    subject: "archive",
+    object: submissionName,
+  };
 }
 
 async function runPlugins(
@@ -119,7 +127,8 @@ async function runPlugins(
   submissionName: string,
   workDir: string,
   hold: PipelineContext["hold"],
-): Promise<void> {
+  progress: PipelineProgress,
+): Promise<SipOutcome> {
   const ctx = contextOf(deps, record, submissionName, workDir, hold);
   if (typeof ctx === "string") {
     await recordFailure(
@@ -127,41 +136,39 @@ async function runPlugins(
       job,
       "profile",
       { status: "FAILURE", message: ctx },
-      createPipelineProgress(record.submissionId),
+      progress,
     );
-    return;
+    return "FAILED";
   }
-  const key = {
-    tenant: record.tenant,
-    packageId: record.packageId,
-    subject: "archive",
-    object: submissionName,
-  };
-  const progress = createPipelineProgress(record.submissionId);
   for (const plugin of PLUGINS) {
     if (plugin.appliesTo && !plugin.appliesTo(record)) continue;
     const result = await plugin.run(ctx);
     if (result.status === "FAILURE") {
       await recordFailure(ctx, job, plugin.name, result, progress);
-      return;
+      return "FAILED";
     }
     progress.report({ pluginName: plugin.name, ...result });
     progress.trace({
-      ...key,
+      ...traceKey(record, submissionName),
       operation: `plugin ${plugin.name}`,
       detail: `${result.status}: ${result.message}`,
     });
     await progress.flushIfSlow(deps.db);
   }
-  await assemblePackage(ctx, job, progress);
+  if (!(await assemblePackage(ctx, job, progress))) return "FAILED";
+  deps.versionAdded();
+  return "INGESTED";
 }
 
 // The job is complete whatever happens here; an interrupted cleanup of a FAILED SIP is finished by
-// the sweep.
-async function settleQuietly(deps: IngestDeps, submissionId: string) {
+// the sweep. `ingestedRecord` is the record of an INGESTED SIP, null when the SIP failed.
+async function settleQuietly(
+  deps: IngestDeps,
+  submissionId: string,
+  ingestedRecord: string | null,
+) {
   try {
-    const submission = await getSubmission(deps.db, submissionId);
-    if (submission?.status === "INGESTED") await removeSipRecord(submission.sipPath);
+    if (ingestedRecord) await removeSipRecord(ingestedRecord);
     else await discardFailedSip(deps, submissionId);
   } catch (error) {
     console.error("freeing an ended SIP's record or blobs failed", error);
@@ -190,5 +197,6 @@ export async function giveUpSubmissionJob(deps: IngestDeps, job: JobRow): Promis
     }
     await completeJob(tx, job.id);
   });
-  await settleQuietly(deps, job.submissionId);
+  const ended = await getSubmission(deps.db, job.submissionId);
+  await settleQuietly(deps, job.submissionId, ended?.status === "INGESTED" ? ended.sipPath : null);
 }
