@@ -241,7 +241,8 @@ function runScript(env: Record<string, string>, killAfterSteps?: number) {
     let killed = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const steps = output.match(/prefix ".*" written/g)?.length ?? 0;
+      // Steps that listed ids: a prefix too large to list is split first, and writes none.
+      const steps = output.match(/prefix ".*" written: [1-9]\d* listed/g)?.length ?? 0;
       if (killAfterSteps !== undefined && !killed && steps >= killAfterSteps) {
         killed = true;
         process.kill(-child.pid!, "SIGKILL");
@@ -269,7 +270,7 @@ async function readsOf(poId: string): Promise<number> {
   return trace?.event?.filter((e) => e.op === "RetrievePO").length ?? 0;
 }
 
-// The script killed with SIGKILL after two written prefixes, then run again: the second run
+// The script killed with SIGKILL after two prefixes that listed ids, then run again: the second run
 // resumes at the first unwritten prefix. Counted on both sides: the steps of the second run list
 // exactly what the first had not written, and the archive served RetrievePO once per object,
 // twice at most for the few of the page in flight when the first run died.
