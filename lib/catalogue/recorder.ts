@@ -36,7 +36,8 @@ import {
   type FactContext,
 } from "./facts";
 import type { CatalogueFacts } from "./merge";
-import { findObject, recordFacts } from "./store";
+import type { ObjectLabel } from "./labels";
+import { findObject, labelsOf, recordFacts } from "./store";
 
 type Person = { id: string; name: string };
 
@@ -60,6 +61,8 @@ export interface CatalogueRecorder {
     answer?: unknown;
     error?: unknown;
   }): Promise<void>;
+  // The title and state of each of `ids` the catalogue holds in `tenant`, for lists that know ids.
+  labels(tenant: string, ids: readonly string[]): Promise<Map<string, ObjectLabel>>;
 }
 
 // How facts read metadata and name profiles: the registry and ingest profiles the dashboard uses.
@@ -167,6 +170,7 @@ export function createCatalogueRecorder(db: () => Promise<DashboardDb>): Catalog
     }
   };
   return {
+    labels: async (tenant, ids) => labelsOf(await db(), tenant, ids),
     ingestAccepted: (input) =>
       safely(`the ingest of ${input.answer.packageId}`, async () => {
         const database = await db();

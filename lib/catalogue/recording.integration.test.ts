@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { GET as sipStatus } from "@/app/api/ingest/sip/[packageId]/[submissionName]/route";
+import { POST as titles } from "@/app/api/catalogue/titles/route";
 import { POST as preservation } from "@/app/api/preservation/[operation]/route";
 import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
 import { invoke, sessionOf } from "@/lib/api/testing/harness";
@@ -115,6 +116,31 @@ describe("the catalogue as the routes feed it", () => {
       evidenceKept: true,
     });
   }, 60_000);
+
+  it("names the titles of the ids a list asks about, whatever else the list holds", async () => {
+    live.harness.session = sessionOf("admin");
+    const preserved = await call("PreservePO", {
+      pro: "urn:scriptorium:profile:general:1.0",
+      po: [
+        { id: "a.txt", binaryData: { value: b64("Agenda\n") }, mimeType: "text/plain" },
+        { formatId: DC, binaryData: { value: b64(JSON.stringify({ title: "Agenda of May" })) } },
+      ],
+    });
+    expect(preserved.status).toBe(200);
+    const poId = (preserved.json as { poId: string }).poId;
+    // The audit log's targets: an object, a 1,000-character poId a refused request named, others.
+    const answer = await invoke(
+      titles,
+      "POST",
+      "/api/catalogue/titles",
+      {},
+      { body: { ids: [poId, "x".repeat(1_000), "", "sessions", `po-${randomUUID()}`] } },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({
+      labels: { [poId]: { title: "Agenda of May", state: "ingested" } },
+    });
+  });
 
   it("takes when and by whom an object came, its versions and its deletion from the object page's trace read", async () => {
     live.harness.session = sessionOf("admin");

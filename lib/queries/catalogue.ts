@@ -1,22 +1,23 @@
 // React Query options for what the holdings catalogue tells the browser: titles and states of
 // objects a list only knows by id (the archive's Search answers ids alone).
 import { queryOptions } from "@tanstack/react-query";
-import type { ObjectLabel } from "@/lib/catalogue/labels";
+import { couldBeObjectId, type ObjectLabel } from "@/lib/catalogue/labels";
 import type { CatalogueSyncStatus } from "@/lib/catalogue/sync-status";
 import { getJson, sendJson } from "./api-client";
 
 // The catalogue's title and state of each of `ids` in the session's tenant (unknown ids are absent).
 export function objectLabelsOptions(ids: readonly string[]) {
+  const asked = ids.filter(couldBeObjectId).slice(0, 500);
   return queryOptions({
-    queryKey: ["catalogue", "labels", [...ids]],
+    queryKey: ["catalogue", "labels", asked],
     queryFn: ({ signal }) =>
       sendJson<{ labels: Record<string, ObjectLabel> }>(
         "/api/catalogue/titles",
         "POST",
-        { ids: ids.slice(0, 500) },
+        { ids: asked },
         { signal },
       ).then((answer) => answer.labels),
-    enabled: ids.length > 0,
+    enabled: asked.length > 0,
     staleTime: 30_000,
   });
 }

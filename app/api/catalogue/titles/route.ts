@@ -2,21 +2,23 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
 import { jsonAnswer } from "@/lib/api/ingest-route";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
-import { labelsOf } from "@/lib/catalogue/store";
-import { getDb } from "@/lib/db";
 import { otherMethods } from "@/lib/api/other-methods";
+import { couldBeObjectId } from "@/lib/catalogue/labels";
 
 const TitlesRequest = z.strictObject({
   ids: z
-    .array(z.string().max(300), { error: "ids must be a list of object IDs" })
+    .array(z.string(), { error: "ids must be a list of object IDs" })
     .max(500, "Ask for at most 500 IDs at a time."),
 });
 
 // POST /api/catalogue/titles – the title and state of each named object the catalogue holds in
-// the session's tenant, for lists that only know IDs (the archive's Search): { labels: { id: { title, state } } }
+// the session's tenant, for lists that only know IDs (the archive's Search, the audit log's
+// targets): { labels: { id: { title, state } } }. An id the catalogue cannot hold (longer than
+// any object id) is absent from the answer like any unknown one: a list of what a request named,
+// as the audit log keeps it, may hold anything, and the other titles are still wanted.
 export const POST = apiRoute({ audit: null }, async (ctx) => {
   const { ids } = parseOrThrow(TitlesRequest, await readJsonBody(ctx.request));
-  const labels = await labelsOf(await getDb(), ctx.session.tenant, ids);
+  const labels = await ctx.deps.catalogue.labels(ctx.session.tenant, ids.filter(couldBeObjectId));
   return jsonAnswer({ labels: Object.fromEntries(labels) });
 });
 
