@@ -1,7 +1,9 @@
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { frontDoorAnswer, installFrontDoor, parserRefusal } from "./front-door";
+import { frontDoorAnswer, installFrontDoor, parserRefusal, PUBLIC_FILES } from "./front-door";
 
 const errorOf = (body: string) =>
   (JSON.parse(body) as { error: { code: string; message: string } }).error;
@@ -93,6 +95,29 @@ describe("frontDoorAnswer", () => {
     expect(frontDoorAnswer("GET", "/objects", { "next-router-prefetch": "1" })).toBeNull();
     expect(frontDoorAnswer("POST", "/objects", { "next-router-prefetch": "1" })?.status).toBe(400);
     expect(frontDoorAnswer("POST", "/objects", { purpose: "prefetch" })?.status).toBe(400);
+  });
+
+  it("lets only GET and HEAD reach a file of public/, however its path is spelled", () => {
+    for (const path of [
+      "/favicon.svg",
+      "/favicon.svg?v=1",
+      "/./robots.txt",
+      "/x/../%66avicon.ico",
+    ]) {
+      const refused = frontDoorAnswer("POST", path, { "next-action": "abc" });
+      expect(refused, path).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD" } });
+      expect(refused?.body, path).toMatch(/is a file: it answers GET and HEAD/);
+      expect(frontDoorAnswer("OPTIONS", path)?.status, path).toBe(405);
+      expect(frontDoorAnswer("GET", path), path).toBeNull();
+      expect(frontDoorAnswer("HEAD", path), path).toBeNull();
+    }
+    // Pages and routes keep their own methods.
+    expect(frontDoorAnswer("POST", "/objects")).toBeNull();
+  });
+
+  it("knows every file of public/", () => {
+    const files = readdirSync(path.join(process.cwd(), "public")).map((name) => `/${name}`);
+    expect([...PUBLIC_FILES].sort()).toEqual(files.sort());
   });
 
   it("answers what the HTTP parser refuses in the error shape", () => {

@@ -58,6 +58,28 @@ function answer(
   };
 }
 
+// The files of public/ (front-door.test.ts checks the list against the folder). Next.js serves
+// them to GET and HEAD; any other method there makes it throw and answer 500.
+export const PUBLIC_FILES: readonly string[] = [
+  "/favicon.ico",
+  "/favicon.svg",
+  "/icon-192.png",
+  "/icon-512.png",
+  "/manifest.webmanifest",
+  "/robots.txt",
+];
+const READ_ONLY = ["GET", "HEAD"];
+
+// The path as Next.js routes it: dot segments resolved, percent-escapes decoded.
+function routedPath(path: string): string {
+  const resolved = URL.canParse(`http://x${path}`) ? new URL(`http://x${path}`).pathname : path;
+  try {
+    return decodeURIComponent(resolved);
+  } catch {
+    return resolved;
+  }
+}
+
 const ROUTER_STATE_HEADER = "next-router-state-tree";
 
 // Next.js's own parser decides, so a state it would take is never refused.
@@ -110,6 +132,13 @@ export function frontDoorAnswer(
         "VALIDATION_ERROR",
         "The address has a malformed percent-escape (a % not followed by UTF-8 encoded as %XX). Encode the path with encodeURIComponent.",
       ),
+    );
+  }
+  if (!READ_ONLY.includes(method) && PUBLIC_FILES.includes(routedPath(path))) {
+    return answer(
+      path,
+      new ApiError("METHOD_NOT_ALLOWED", `${routedPath(path)} is a file: it answers GET and HEAD.`),
+      { Allow: READ_ONLY.join(", ") },
     );
   }
   // proxy.ts, which checks Server Actions, does not run for prefetches; a browser's are GETs.
