@@ -149,7 +149,9 @@ export function factsFromSipStatus(
     formatName: r.formatName ?? null,
     size: r.size ?? null,
   }));
-  if (answer.metadata !== undefined) {
+  // A deleted package still reads INGESTED, with neither metadata nor files: what the catalogue
+  // knew of its title and description stays.
+  if (answer.metadata !== undefined && (records.length > 0 || files.length > 0)) {
     Object.assign(
       facts,
       described(
