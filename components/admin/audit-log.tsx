@@ -7,7 +7,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Badge } from "@/components/ui/badge";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, TableFrame } from "@/components/ui/data-table";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { auditFilterQuery, type AuditFilters, type AuditRow } from "@/lib/admin/audit-filters";
 import { auditExportUrl, auditLogOptions } from "@/lib/queries/admin";
@@ -143,7 +143,7 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
       {log.isError ? <ResultNotice error={log.error} /> : null}
       {/* The table and the count under it come with the first page of entries: an empty table
           would change its column widths, and push the count down, as the rows arrive. */}
-      <div className="border-line overflow-x-auto rounded-xl border">
+      <TableFrame label="Audit log entries, newest first">
         {log.isPending ? (
           <p role="status" className="text-ink-muted p-4 text-sm">
             Loading the audit log…
@@ -156,7 +156,7 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
         {!log.isPending && rows.length === 0 && !log.isError ? (
           <p className="text-ink-muted p-4 text-sm">No entry matches these filters.</p>
         ) : null}
-      </div>
+      </TableFrame>
       {log.isPending ? null : (
         <div className="flex items-center gap-3">
           <p className="text-ink-muted text-sm" aria-live="polite">

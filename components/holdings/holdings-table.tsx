@@ -10,7 +10,7 @@ import {
   type ColumnDef,
 } from "@tanstack/react-table";
 import { LocalTime } from "@/components/ingests/local-time";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, TableFrame } from "@/components/ui/data-table";
 import {
   DEFAULT_DIRECTION,
   effectiveSort,
@@ -175,8 +175,8 @@ export function HoldingsTable({ rows, query, path, caption, profiles = {} }: Hol
     getRowId: (r) => r.poId,
   });
   return (
-    <div className="border-line overflow-x-auto rounded-xl border">
+    <TableFrame label={caption}>
       <DataTable table={table} caption={caption} />
-    </div>
+    </TableFrame>
   );
 }

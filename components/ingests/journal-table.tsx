@@ -8,7 +8,7 @@ import {
   useReactTable,
   type ColumnDef,
 } from "@tanstack/react-table";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, TableFrame } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
 import type { ProfileLabels } from "@/lib/preservation/profile-labels";
@@ -127,8 +127,8 @@ export function JournalTable({ entries, isAdmin, onReview, caption, profiles }: 
     getRowId: (e) => `${e.packageId}\u0000${e.submissionName}`,
   });
   return (
-    <div className="border-line overflow-x-auto rounded-xl border">
+    <TableFrame label={caption}>
       <DataTable table={table} caption={caption} />
-    </div>
+    </TableFrame>
   );
 }

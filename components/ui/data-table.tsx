@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { flexRender, type Table } from "@tanstack/react-table";
 
 // Renders a react-table instance as an accessible HTML table: a caption for screen readers, column
@@ -31,5 +32,20 @@ export function DataTable<T>({ table, caption }: { table: Table<T>; caption: str
         ))}
       </tbody>
     </table>
+  );
+}
+
+// The bordered frame a wide table scrolls in sideways on a narrow screen. It can take the focus,
+// so a keyboard scrolls it too (its rows may hold nothing focusable), and is named as a region.
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="border-line overflow-x-auto rounded-xl border"
+    >
+      {children}
+    </div>
   );
 }
