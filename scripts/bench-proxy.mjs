@@ -15,6 +15,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { buildIfChanged, startArchive, startDashboard, stopAll } from "./bench-support.mjs";
+import { signIn } from "./bench-sign-in.mjs";
 
 const OWN_PORTS = { archive: 4720, dashboard: 3620 };
 const running = Boolean(process.env.DASHBOARD_URL || process.env.ARCHIVE_URL);
@@ -35,69 +36,6 @@ const TENANT_HEADER = process.env.TENANT_HEADER ?? "X-Vendor-Repository";
 const TENANT = process.env.BENCH_TENANT ?? "demo";
 // BENCH_CASES=RetrieveInfo (or "SIP status") measures only those operations, e.g. under a profiler.
 const ONLY = process.env.BENCH_CASES?.split(",").map((name) => name.trim());
-
-// One cookie jar per origin, enough for next-auth and the archive's sign-in.
-class Jar {
-  cookies = new Map();
-  store(response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value && !/max-age=0/i.test(line)) this.cookies.set(name, value);
-      else this.cookies.delete(name);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-async function browse(jar, url, init = {}) {
-  const headers = new Headers(init.headers);
-  if (jar.cookies.size) headers.set("cookie", jar.header());
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.store(response);
-  const location = response.headers.get("location");
-  return {
-    response,
-    body: await response.text(),
-    next: location ? new URL(location, url).href : null,
-  };
-}
-
-// Signs in through next-auth's endpoints and the archive's sign-in form; returns the cookie.
-async function signIn() {
-  const dashboard = new Jar();
-  const archive = new Jar();
-  const jarFor = (url) => (url.startsWith(DASHBOARD) ? dashboard : archive);
-  const csrf = await browse(dashboard, `${DASHBOARD}/api/auth/csrf`);
-  const { csrfToken } = JSON.parse(csrf.body);
-  let step = await browse(dashboard, `${DASHBOARD}/api/auth/signin/oidc`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, callbackUrl: `${DASHBOARD}/` }).toString(),
-  });
-  for (let hops = 0; step.next && hops < 12; hops++) {
-    if (step.next.startsWith(`${DASHBOARD}/`) && !step.next.includes("/api/auth/")) break;
-    step = await browse(jarFor(step.next), step.next);
-    const form = /<form method="post" action="([^"]+\/login)"/.exec(step.body)?.[1];
-    if (form) {
-      const action = new URL(form.replaceAll("&#38;", "&"), step.response.url || ARCHIVE).href;
-      step = await browse(archive, action, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ username: USER, password: PASSWORD }).toString(),
-      });
-    }
-  }
-  const cookie = dashboard.header();
-  const check = await fetch(`${DASHBOARD}/api/ingest/sip/x/y`, { headers: { cookie } });
-  if (check.status === 401)
-    throw new Error(`Signing in as ${USER} did not give a dashboard session.`);
-  return cookie;
-}
 
 async function serviceToken() {
   const response = await fetch(`${ARCHIVE}/oidc/token`, {
@@ -164,7 +102,12 @@ const ms = (v) => v.toFixed(1);
 const plus = (v) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
 
 async function measure() {
-  const cookie = await signIn();
+  const cookie = await signIn({
+    dashboard: DASHBOARD,
+    archive: ARCHIVE,
+    user: USER,
+    password: PASSWORD,
+  });
   const token = await serviceToken();
   const sip = await aSubmission(cookie);
   const sipPath = `/sip/${encodeURIComponent(sip.packageId)}/${encodeURIComponent(sip.name)}`;
