@@ -62,10 +62,11 @@ export async function hashBlob(blob: Blob, options: HashOptions = {}): Promise<s
 }
 
 // Messages between hashFile (main thread) and the hash worker. With `partSize`, the worker also
-// reports the digest of each part of the file as it reads it (hash-parts.ts).
-export type HashRequest = { file: Blob; partSize?: number };
+// reports the digest of each part of the file as it reads it (hash-parts.ts); with `partsOnly`
+// too, it reports only those, and its `done` carries no digest.
+export type HashRequest = { file: Blob; partSize?: number; partsOnly?: boolean };
 export type HashReply =
   | { type: "progress"; loaded: number; total: number }
   | { type: "part"; partNumber: number; sha256: string }
-  | { type: "done"; sha256: string }
+  | { type: "done"; sha256: string | null }
   | { type: "error"; message: string };

@@ -1,7 +1,7 @@
 // Browser side of the hash worker: the SHA-256 of a File without blocking the page, and of each
 // of its parts for a multipart upload.
 import { hashBlob, type HashReply, type HashRequest } from "./hash-blob";
-import { hashBlobParts } from "./hash-parts";
+import { digestBlobParts, hashBlobParts } from "./hash-parts";
 
 export interface HashFileOptions {
   onProgress?: (loaded: number, total: number) => void;
@@ -11,22 +11,27 @@ export interface HashFileOptions {
   onPart?: (partNumber: number, sha256: string) => void;
 }
 
+export interface HashPartsOptions extends HashFileOptions {
+  partSize: number;
+  onPart: (partNumber: number, sha256: string) => void;
+}
+
 function abortError(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException("The hashing was cancelled.", "AbortError");
 }
 
-// The hex SHA-256 of `file`, computed in a Web Worker; on the main thread (in chunks) where no
-// worker can start. Rejects with the signal's reason when cancelled.
-export function hashFile(file: Blob, options: HashFileOptions = {}): Promise<string> {
-  const { onProgress, signal, partSize, onPart } = options;
+// Runs `request` in a Web Worker, or `here` (on the main thread, in chunks) where no worker can
+// start. Rejects with the signal's reason when cancelled.
+function inWorker(
+  request: HashRequest,
+  options: HashFileOptions,
+  here: () => Promise<string | null>,
+): Promise<string | null> {
+  const { onProgress, signal, onPart } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
-  const here = () =>
-    partSize && onPart
-      ? hashBlobParts(file, partSize, { onPart, onProgress, signal })
-      : hashBlob(file, { onProgress, signal });
   if (typeof Worker === "undefined") return here();
 
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<string | null>((resolve, reject) => {
     let worker: Worker;
     try {
       worker = new Worker(new URL("./hash-worker.ts", import.meta.url), { type: "module" });
@@ -63,6 +68,32 @@ export function hashFile(file: Blob, options: HashFileOptions = {}): Promise<str
       if (!started) here().then(resolve, reject);
       else reject(new Error(`The checksum worker failed: ${event.message}`));
     };
-    worker.postMessage({ file, ...(partSize && onPart ? { partSize } : {}) } satisfies HashRequest);
+    worker.postMessage(request);
   });
+}
+
+// The hex SHA-256 of `file`, and each part's digest on the way when asked.
+export async function hashFile(file: Blob, options: HashFileOptions = {}): Promise<string> {
+  const { onProgress, signal, partSize, onPart } = options;
+  const parts = partSize && onPart ? { partSize, onPart } : null;
+  const digest = await inWorker(
+    { file, ...(parts ? { partSize: parts.partSize } : {}) } satisfies HashRequest,
+    options,
+    () =>
+      parts
+        ? hashBlobParts(file, parts.partSize, { onPart: parts.onPart, onProgress, signal })
+        : hashBlob(file, { onProgress, signal }),
+  );
+  if (digest === null) throw new Error("The checksum worker answered no digest.");
+  return digest;
+}
+
+// Only the digest of each part of `file`, each byte hashed once (natively where WebCrypto is
+// there): for a multipart upload whose archive computes the whole file's digest. Resolves with
+// null, as no whole-file digest was computed.
+export function hashFileParts(file: Blob, options: HashPartsOptions): Promise<null> {
+  const { onProgress, signal, partSize, onPart } = options;
+  return inWorker({ file, partSize, partsOnly: true } satisfies HashRequest, options, () =>
+    digestBlobParts(file, partSize, { onPart, onProgress, signal }).then(() => null),
+  ).then(() => null);
 }

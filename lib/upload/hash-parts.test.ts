@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { IncrementalSha256 } from "./hash-blob";
-import { hashBlobParts } from "./hash-parts";
+import { digestBlobParts, hashBlobParts } from "./hash-parts";
 
 const hex = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
 const PART = 1024 * 1024;
@@ -19,6 +19,28 @@ describe("hashBlobParts", () => {
       });
       expect(whole).toBe(hex(data));
       expect(seen).toEqual(parts.map((p, i) => [i + 1, p]));
+    }
+  });
+
+  it("gives only the parts' digests when asked, never feeding a whole-file hash", async () => {
+    for (const subtle of [undefined, null]) {
+      const seen: [number, string][] = [];
+      const fed: number[] = [];
+      await digestBlobParts(new Blob([data]), PART, {
+        subtle,
+        // Without WebCrypto each part is hashed by a hasher of its own, which this one is.
+        createHasher: async () => {
+          const hash = createHash("sha256");
+          return {
+            update: (b) => void (fed.push(b.length), hash.update(b)),
+            hex: () => hash.digest("hex"),
+          };
+        },
+        onPart: (n, sha256) => seen.push([n, sha256]),
+      });
+      expect(seen).toEqual(parts.map((p, i) => [i + 1, p]));
+      // Each byte went through one hash at most: none with WebCrypto, its part's without.
+      expect(fed.reduce((a, b) => a + b, 0)).toBe(subtle === null ? data.length : 0);
     }
   });
 

@@ -1,10 +1,15 @@
-// The SHA-256 of every part of a file under a multipart layout, and of the whole file, in one read:
-// each part is read whole (at most 64 MiB, the next one read while this one is hashed). Its digest
-// comes from WebCrypto where the context has it (native, off this thread) and is reported before
-// the whole-file hash (WebAssembly in the worker, several times slower) takes the same bytes, so
-// the part is on its way while the file's digest catches up.
+// The SHA-256 of every part of a file under a multipart layout, and of the whole file when asked,
+// in one read: each part is read whole (at most 64 MiB, the next one read while this one is
+// hashed). Its digest comes from WebCrypto where the context has it (native, off this thread) and
+// is reported before the whole-file hash (WebAssembly in the worker, several times slower) takes
+// the same bytes, so the part is on its way while the file's digest catches up.
 import { partCountOf, partRange } from "@scriptorium/contract/ingest/multipart";
-import { chunkHasher, HASH_CHUNK_BYTES, type HashOptions } from "./hash-blob";
+import {
+  chunkHasher,
+  HASH_CHUNK_BYTES,
+  type HashOptions,
+  type IncrementalSha256,
+} from "./hash-blob";
 import { toHex } from "./sha256";
 
 export interface PartHashOptions extends Omit<HashOptions, "chunkBytes"> {
@@ -12,16 +17,16 @@ export interface PartHashOptions extends Omit<HashOptions, "chunkBytes"> {
   onPart: (partNumber: number, sha256: string) => void;
 }
 
-// The hex SHA-256 of `blob`, after the digest of each of its parts of `partSize` bytes.
-export async function hashBlobParts(
+// Reads `blob` part by part, reporting each part's digest, and feeds `whole` (when given) too.
+async function readParts(
   blob: Blob,
   partSize: number,
   options: PartHashOptions,
-): Promise<string> {
+  whole: IncrementalSha256 | null,
+): Promise<void> {
   const { onPart, onProgress, signal } = options;
   const subtle = options.subtle === undefined ? globalThis.crypto?.subtle : options.subtle;
   const total = blob.size;
-  const whole = await chunkHasher(options.createHasher);
   onProgress?.(0, total);
   const count = partCountOf(total, partSize);
   const read = async (n: number) => {
@@ -39,13 +44,35 @@ export async function hashBlobParts(
     if (subtle) {
       onPart(n, toHex(new Uint8Array(await subtle.digest("SHA-256", bytes as BufferSource))));
     }
-    for (let offset = 0; offset < bytes.length; offset += HASH_CHUNK_BYTES) {
-      const chunk = bytes.subarray(offset, offset + HASH_CHUNK_BYTES);
-      whole.update(chunk);
-      part?.update(chunk);
+    if (whole || part) {
+      for (let offset = 0; offset < bytes.length; offset += HASH_CHUNK_BYTES) {
+        const chunk = bytes.subarray(offset, offset + HASH_CHUNK_BYTES);
+        whole?.update(chunk);
+        part?.update(chunk);
+      }
     }
     if (part) onPart(n, part.hex());
     onProgress?.(partRange(total, partSize, n).end, total);
   }
+}
+
+// The hex SHA-256 of `blob`, after the digest of each of its parts of `partSize` bytes.
+export async function hashBlobParts(
+  blob: Blob,
+  partSize: number,
+  options: PartHashOptions,
+): Promise<string> {
+  const whole = await chunkHasher(options.createHasher);
+  await readParts(blob, partSize, options, whole);
   return whole.hex();
+}
+
+// The digest of each part of `blob` only: each byte is hashed once, natively where WebCrypto is
+// there. For an archive that computes the whole file's digest from the parts it checked.
+export async function digestBlobParts(
+  blob: Blob,
+  partSize: number,
+  options: PartHashOptions,
+): Promise<void> {
+  await readParts(blob, partSize, options, null);
 }

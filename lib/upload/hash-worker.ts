@@ -1,8 +1,9 @@
 // The hash worker: computes a file's SHA-256 off the main thread, so the page stays responsive
-// while a multi-GB file is read; with a part size, the digest of each part too, as it reads them.
+// while a multi-GB file is read; with a part size, the digest of each part too (or only), as it
+// reads them.
 // Loaded by hash-file.ts with new Worker(new URL(...)).
 import { hashBlob, type HashReply, type HashRequest } from "./hash-blob";
-import { hashBlobParts } from "./hash-parts";
+import { digestBlobParts, hashBlobParts } from "./hash-parts";
 import { createWasmSha256 } from "./wasm-sha256";
 
 // The worker global, typed by hand: the project compiles against the DOM library, not WebWorker.
@@ -15,7 +16,7 @@ const scope = globalThis as unknown as {
 const PROGRESS_INTERVAL_MS = 100;
 
 scope.onmessage = (event) => {
-  const { file, partSize } = event.data;
+  const { file, partSize, partsOnly } = event.data;
   let lastPost = 0;
   const options = {
     createHasher: createWasmSha256,
@@ -27,12 +28,13 @@ scope.onmessage = (event) => {
       }
     },
   };
-  const hashing = partSize
-    ? hashBlobParts(file, partSize, {
-        ...options,
-        onPart: (partNumber, sha256) => scope.postMessage({ type: "part", partNumber, sha256 }),
-      })
-    : hashBlob(file, options);
+  const onPart = (partNumber: number, sha256: string) =>
+    scope.postMessage({ type: "part", partNumber, sha256 });
+  const hashing: Promise<string | null> = !partSize
+    ? hashBlob(file, options)
+    : partsOnly
+      ? digestBlobParts(file, partSize, { ...options, onPart }).then(() => null)
+      : hashBlobParts(file, partSize, { ...options, onPart });
   hashing.then(
     (sha256) => scope.postMessage({ type: "done", sha256 }),
     (error: unknown) =>

@@ -1,8 +1,10 @@
 // Uploads one file as a multipart upload (browser only): the hash worker reads the file once,
-// giving each part's SHA-256 as it goes and the whole file's at the end; each part joins the part
-// sender as soon as its digest is known, and goes straight to the archive, a few in parallel. An
-// upload begun earlier (a network drop, a reload, a new sign-in) resumes: the parts the archive
-// lists with the digest just computed are not sent again.
+// giving each part's SHA-256 as it goes (natively, so parts leave as fast as the network takes
+// them); each part joins the part sender as soon as its digest is known, and goes straight to the
+// archive, a few in parallel. The archive checks every part against its digest and answers the
+// whole file's SHA-256 at completion: each byte is hashed once on each side. An upload begun
+// earlier (a network drop, a reload, a new sign-in) resumes: the parts the archive lists with the
+// digest just computed are not sent again.
 import {
   partCountOf,
   partRange,
@@ -11,7 +13,7 @@ import {
   type UploadState,
 } from "@scriptorium/contract/ingest/multipart";
 import { ApiError } from "@/lib/queries/api-client";
-import { hashFile } from "./hash-file";
+import { hashFileParts, type HashPartsOptions } from "./hash-file";
 import type { MultipartApi } from "./multipart-api";
 import { createPartSender } from "./part-sender";
 import { createPartUrlSource } from "./part-urls";
@@ -44,7 +46,9 @@ export interface MultipartOptions {
   concurrency?: number;
   retries?: number;
   transport: PutTransport;
-  hash?: typeof hashFile;
+  // Reports each part's digest; may resolve with the whole file's, which the completion then
+  // names for the archive to check (the terminal hashes natively, where it costs little).
+  hash?: (file: Blob, options: HashPartsOptions) => Promise<string | null>;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   now: () => number;
   random?: () => number;
@@ -107,20 +111,30 @@ const isState = (answer: UploadedFile | UploadState): answer is UploadState =>
 async function complete(
   upload: MultipartUpload,
   digests: string[],
-  sha256: string,
+  sha256: string | null,
   options: MultipartOptions,
 ): Promise<UploadResult> {
   const { api, signal } = options;
   const parts = digests.map((digest, i) => ({ partNumber: i + 1, sha256: digest }));
-  const first = await api.complete(upload.uploadId, { sha256, parts }, signal);
+  const first = await api.complete(
+    upload.uploadId,
+    { ...(sha256 ? { sha256 } : {}), parts },
+    signal,
+  );
   let state = isState(first) ? first : await api.state(upload.uploadId, 0, signal);
   while (state.state !== "complete") {
     if (state.state === "open" && state.error) throw new Error(state.error);
     await options.sleep(COMPLETION_POLL_MS, signal);
     state = await api.state(upload.uploadId, 0, signal);
   }
+  const digest = isState(first) ? state.sha256 : first.sha256;
+  if (!digest || (sha256 && digest !== sha256)) {
+    throw new Error(
+      `The archive completed the upload with SHA-256 ${digest ?? "unknown"}${sha256 ? `, not ${sha256}` : ""}: upload the file again.`,
+    );
+  }
   // The completion moved the expiry on: the state says until when the key may be named.
-  return { key: upload.key, sha256, expiresAt: state.expiresAt };
+  return { key: upload.key, sha256: digest, expiresAt: state.expiresAt };
 }
 
 // Sends `file` in parts and completes the upload; rejects with the first part given up on, with
@@ -181,7 +195,7 @@ export async function uploadMultipart(
   });
 
   const digests: string[] = [];
-  const hashing = (options.hash ?? hashFile)(file, {
+  const hashing = (options.hash ?? hashFileParts)(file, {
     signal: working,
     partSize: upload.partSize,
     onProgress: (loaded, total) => {
@@ -203,7 +217,7 @@ export async function uploadMultipart(
     throw error;
   });
   sent.catch(() => {});
-  let sha256: string;
+  let sha256: string | null;
   try {
     sha256 = await hashing;
   } catch (error) {
@@ -218,6 +232,6 @@ export async function uploadMultipart(
   }
   const result = await complete(upload, digests, sha256, options);
   options.onResume?.(null);
-  onProgress({ phase: "done", key: result.key, sha256 });
+  onProgress({ phase: "done", key: result.key, sha256: result.sha256 });
   return result;
 }

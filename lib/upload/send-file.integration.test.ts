@@ -34,7 +34,8 @@ describe("sendFile against an archive with multipart uploads", () => {
     const parts = sent.map(Number).sort((a, b) => a - b);
     expect(parts.length).toBeGreaterThan(1);
     expect(parts).toEqual(parts.map((_, i) => i + 1));
-    // The archive holds the assembled file under the key, with the digest the browser computed.
+    // The archive holds the assembled file under the key, with the digest of the file it built from
+    // the parts the browser hashed.
     const state = await h.client.uploads.state({ token: h.token, tenant: "demo" }, uploadId!);
     expect(state).toMatchObject({ key: result.key, state: "complete", sha256, size: file.size });
   }, 120_000);

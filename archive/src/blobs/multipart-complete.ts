@@ -2,16 +2,21 @@
 // constant memory, checked against the SHA-256 the client gave, synced and renamed into the blob
 // store, and only then does the key name it. When the digest differs, each part is checked against
 // the digest it was stored with: parts a power failure took before they were flushed (see
-// multipart-files.ts) are forgotten and named, for the client to send again. A crash after the rename and before the database
-// records it leaves the object in place and the upload open: the next completion finds the object
-// under the client's digest (content addressing makes it the client's file) and records it.
+// multipart-files.ts) are forgotten and named, for the client to send again. A client may leave
+// the file's SHA-256 out: every part is then checked against its digest in the same read that
+// gives the file's, so each byte the client sent is covered by a digest it computed, and the
+// client hashes its file once. A crash after the rename and before the database records it leaves
+// the object in place and the upload open: the next completion finds the object under the
+// client's digest, or the one noted before the rename (content addressing makes it the client's
+// file), and records it.
 import type { ArchiveDb } from "../db/client";
-import { fileSize, partDigests, stagingPath } from "./multipart-files";
+import { fileSize, stagedDigests, stagingPath } from "./multipart-files";
 import {
   failCompletion,
   finishCompletion,
   forgetStoredParts,
   listStoredParts,
+  noteDigest,
   type MultipartRow,
 } from "./multipart-state";
 import { sha256OfFile, syncFile, type BlobStore } from "./store";
@@ -28,11 +33,12 @@ export type CompletionOutcome =
 
 // Assembles `upload` (already moved to "completing"); on a refusal the upload is open again with
 // the reason recorded, and on an error too, before the error is thrown on.
-// The parts whose bytes in the staging file no longer hash to the digest they were stored with.
+// The parts whose bytes in the staging file no longer hash to the digest they were stored with,
+// from the digests of the file's parts as it holds them now.
 async function changedParts(
   deps: CompletionDeps,
   upload: MultipartRow,
-  file: string,
+  found: readonly string[],
 ): Promise<number[]> {
   const stored = new Map<number, string>();
   for (let after = 0; ;) {
@@ -41,66 +47,92 @@ async function changedParts(
     if (page.length === 0) break;
     after = page.at(-1)!.partNumber;
   }
-  const found = await partDigests(file, {
-    size: upload.declaredSize,
-    partSize: upload.partSize,
-    partCount: upload.partCount,
-  });
   return found.flatMap((digest, i) => (stored.get(i + 1) === digest ? [] : [i + 1]));
 }
 
+// Assembles `upload` (already moved to "completing"); on a refusal the upload is open again with
+// the reason recorded, and on an error too, before the error is thrown on. Without the client's
+// `sha256`, the archive checks every part against the digest it was stored with and answers the
+// file's digest from the same read.
 export async function assembleUpload(
   deps: CompletionDeps,
   upload: MultipartRow,
-  sha256: string,
+  sha256?: string,
 ): Promise<CompletionOutcome> {
   const refuse = async (problem: string): Promise<CompletionOutcome> => {
     await failCompletion(deps.db, upload.uploadId, problem);
     return { ok: false, problem };
+  };
+  const refuseLost = async (lost: number[]): Promise<CompletionOutcome> => {
+    await forgetStoredParts(deps.db, upload.uploadId, lost);
+    await deps.syncDatabase?.();
+    const one = lost.length === 1;
+    return refuse(
+      `${one ? `Part ${lost[0]} no longer holds` : `Parts ${lost.join(", ")} no longer hold`} the bytes stored for ${one ? "it" : "them"} (the archive lost them, e.g. in a power failure): send ${one ? "it" : "them"} again, then complete the upload.`,
+    );
+  };
+  const layout = {
+    size: upload.declaredSize,
+    partSize: upload.partSize,
+    partCount: upload.partCount,
   };
   try {
     const file = stagingPath(deps.blobs.root, upload.uploadId);
     const size = upload.declaredSize;
     const staged = await fileSize(file);
     const hold = deps.blobs.hold();
+    let digest = sha256 ?? null;
     try {
       if (staged === null) {
+        // Moved into the store by a completion that crashed before recording it: found under the
+        // client's digest, or the one the archive noted before moving the file.
+        const known = digest ?? upload.sha256;
         const placed =
-          (await hold.keep(sha256)) && (await fileSize(deps.blobs.objectPath(sha256))) === size;
+          known !== null &&
+          (await hold.keep(known)) &&
+          (await fileSize(deps.blobs.objectPath(known))) === size;
         if (!placed) {
           return await refuse(
             "The upload's stored parts are gone from the archive: abort it and upload the file again.",
           );
         }
+        digest = known;
       } else {
         if (staged > size) {
           return await refuse(
             `The stored parts hold ${staged} bytes, not the ${size} announced: abort the upload and upload the file again.`,
           );
         }
-        const digest = staged === size ? (await sha256OfFile(file)).sha256 : null;
-        if (digest !== sha256) {
-          const lost = await changedParts(deps, upload, file);
-          if (lost.length > 0) {
-            await forgetStoredParts(deps.db, upload.uploadId, lost);
-            await deps.syncDatabase?.();
+        if (sha256 === undefined) {
+          const found = await stagedDigests(file, layout);
+          const lost = await changedParts(deps, upload, found.parts);
+          if (lost.length > 0) return await refuseLost(lost);
+          digest = found.sha256;
+          await noteDigest(deps.db, upload.uploadId, digest);
+          await deps.syncDatabase?.();
+        } else {
+          const found = staged === size ? (await sha256OfFile(file)).sha256 : null;
+          if (found !== sha256) {
+            const lost = await changedParts(
+              deps,
+              upload,
+              (await stagedDigests(file, layout)).parts,
+            );
+            if (lost.length > 0) return await refuseLost(lost);
             return await refuse(
-              `${lost.length === 1 ? `Part ${lost[0]} no longer holds` : `Parts ${lost.join(", ")} no longer hold`} the bytes stored for ${lost.length === 1 ? "it" : "them"} (the archive lost them, e.g. in a power failure): send ${lost.length === 1 ? "it" : "them"} again, then complete the upload.`,
+              `The stored parts make a file whose SHA-256 is ${found ?? "unknown"}, not ${sha256} as the completion says: nothing was kept. Send the parts that differ again, or abort the upload.`,
             );
           }
-          return await refuse(
-            `The stored parts make a file whose SHA-256 is ${digest ?? "unknown"}, not ${sha256} as the completion says: nothing was kept. Send the parts that differ again, or abort the upload.`,
-          );
         }
         await syncFile(file);
-        await deps.blobs.commit({ tmpPath: file, sha256, size }, hold);
+        await deps.blobs.commit({ tmpPath: file, sha256: digest!, size }, hold);
       }
-      await finishCompletion(deps.db, upload, { sha256, size });
+      await finishCompletion(deps.db, upload, { sha256: digest!, size });
     } finally {
       await hold.release();
     }
     await deps.syncDatabase?.();
-    return { ok: true, key: upload.key, sha256, size };
+    return { ok: true, key: upload.key, sha256: digest!, size };
   } catch (error) {
     await failCompletion(
       deps.db,

@@ -96,20 +96,37 @@ function flushSoon(file: string): void {
 const first = (set: Set<string>) => set.values().next().value;
 
 // The SHA-256 of each part range of `file` (shorter or missing ranges hash what is there).
-export async function partDigests(
+// The SHA-256 of the staging file and of each of its parts, in one read. A file shorter than the
+// layout gives the digests of what it holds.
+export async function stagedDigests(
   file: string,
   layout: { size: number; partSize: number; partCount: number },
-): Promise<string[]> {
-  const digests: string[] = [];
-  for (let n = 1; n <= layout.partCount; n++) {
-    const start = (n - 1) * layout.partSize;
-    const end = Math.min(layout.size, start + layout.partSize) - 1;
-    const hash = createHash("sha256");
-    const stream = createReadStream(file, { start, end, highWaterMark: 1 << 20 });
-    for await (const chunk of stream) hash.update(chunk as Buffer);
-    digests.push(hash.digest("hex"));
+): Promise<{ sha256: string; parts: string[] }> {
+  const whole = createHash("sha256");
+  const parts: string[] = [];
+  let part = createHash("sha256");
+  let left = layout.partSize;
+  const stream = createReadStream(file, { end: layout.size - 1, highWaterMark: 1 << 20 });
+  for await (const data of stream) {
+    const chunk = data as Buffer;
+    whole.update(chunk);
+    for (let offset = 0; offset < chunk.length;) {
+      const take = Math.min(left, chunk.length - offset);
+      part.update(chunk.subarray(offset, offset + take));
+      offset += take;
+      left -= take;
+      if (left === 0) {
+        parts.push(part.digest("hex"));
+        part = createHash("sha256");
+        left = layout.partSize;
+      }
+    }
   }
-  return digests;
+  while (parts.length < layout.partCount) {
+    parts.push(part.digest("hex"));
+    part = createHash("sha256");
+  }
+  return { sha256: whole.digest("hex"), parts };
 }
 
 export async function fileSize(file: string): Promise<number | null> {

@@ -289,6 +289,15 @@ export async function finishCompletion(
   });
 }
 
+// The file's digest, found by a completion the client gave none, recorded before the file moves
+// into the store: a completion that crashes after the move finds the file again under it.
+export async function noteDigest(db: ArchiveDb, uploadId: string, sha256: string) {
+  await db
+    .update(uploads)
+    .set({ sha256 })
+    .where(and(eq(uploads.uploadId, uploadId), eq(uploads.state, "receiving")));
+}
+
 // The completion failed: the upload is open again, its parts as they were, with the reason.
 export async function failCompletion(db: ArchiveDb, uploadId: string, reason: string) {
   await db

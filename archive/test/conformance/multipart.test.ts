@@ -1,6 +1,6 @@
 // The multipart upload extension (archive/README.md, "Multipart uploads"): parts checked against
-// their SHA-256, nothing usable before a completion that names every part and the whole file's
-// digest, abort frees the parts, and the completed key is S3 content like a single PUT's.
+// their SHA-256, nothing usable before a completion that names every part (and the whole file's
+// digest, or gets it from the archive), abort frees the parts, and the completed key is S3 content like a single PUT's.
 // Skipped against another archive that does not offer the extension (POST /uploads answers 404);
 // against the embedded archive, which offers it, a failing probe fails every test instead.
 import { randomBytes } from "node:crypto";
@@ -136,6 +136,31 @@ describe("multipart uploads", () => {
     const second = await completeUpload(upload, body);
     expect(first.status).toBe(200);
     expect(second).toEqual(expect.objectContaining({ status: 200, json: first.json }));
+  });
+
+  it("completes without the file's digest, answering the one it computed from the checked parts", async (ctx) => {
+    needsMultipart(ctx);
+    const file = randomBytes(SIZE);
+    const upload = await createUpload(SIZE);
+    const parts = await sendAllParts(file, upload);
+    const done = await completeUpload(upload, { parts });
+    expect(done).toMatchObject({
+      status: 200,
+      json: { key: upload.key, size: SIZE, sha256: sha256Of(file) },
+    });
+    const again = await completeUpload(upload, { parts });
+    expect(again).toEqual(expect.objectContaining({ status: 200, json: done.json }));
+    const named = await completeUpload(upload, { sha256: sha256Of(Buffer.from("z")), parts });
+    expect(expectError(named, 400, "VALIDATION_ERROR")).toMatch(
+      /already complete, with SHA-256 [0-9a-f]{64}/,
+    );
+    const accepted = expectAccepted(
+      await ingestApi("PUT", "/document", { body: s3Document(upload.key) }),
+    );
+    const final = await waitForTerminal(accepted, { enrichers: "representations" });
+    expect(final.representations).toEqual([
+      expect.objectContaining({ size: SIZE, sha256: sha256Of(file) }),
+    ]);
   });
 
   it("refuses a part whose SHA-256 does not match, and keeps nothing of it", async (ctx) => {

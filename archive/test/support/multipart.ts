@@ -86,7 +86,7 @@ export async function storedParts(
 
 export const completeUpload = (
   upload: Pick<MultipartUpload, "uploadId">,
-  body: { sha256: string; parts: { partNumber: number; sha256: string }[] },
+  body: { sha256?: string; parts: { partNumber: number; sha256: string }[] },
   options: CallOptions & { remote?: Remote } = {},
 ) => call("POST", `/uploads/${upload.uploadId}/complete`, { ...options, body });
 

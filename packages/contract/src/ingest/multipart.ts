@@ -8,7 +8,7 @@
 //   GET    /uploads/{uploadId}/parts?numbers=1-6,9               → PartUrls (pre-signed PUTs)
 //   PUT    <part url>  x-checksum-sha256: <part's SHA-256>       → 200 StoredPart
 //   GET    /uploads/{uploadId}?partNumberMarker=N                → UploadState (stored parts)
-//   POST   /uploads/{uploadId}/complete      { parts, sha256 }   → 200 UploadedFile | 202 UploadState
+//   POST   /uploads/{uploadId}/complete      { parts, sha256? }  → 200 UploadedFile | 202 UploadState
 //   DELETE /uploads/{uploadId}                                   → 204 (the parts are freed)
 //
 // Every part but the last has exactly `partSize` bytes; the key is named as `type: "S3"` content
@@ -103,9 +103,11 @@ export const UploadState = MultipartUpload.extend({
 export type UploadState = z.infer<typeof UploadState>;
 
 // POST /uploads/{uploadId}/complete: every part, in order, with the SHA-256 it was sent with, and
-// the whole file's SHA-256, which the archive checks before the key becomes usable.
+// the whole file's SHA-256, which the archive checks before the key becomes usable. Without it the
+// archive checks every part against its digest again and answers the file's SHA-256 (so a client
+// that hashed each part need not hash the file a second time).
 export const CompleteUploadRequest = z.strictObject({
-  sha256: sha256("sha256"),
+  sha256: sha256("sha256").optional(),
   parts: z
     .array(
       z.strictObject({
