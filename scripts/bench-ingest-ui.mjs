@@ -11,11 +11,13 @@
 // API behind a counting pass-through (:4711) for the fan-out, and a slow file server (:4712) that
 // keeps one SIP in progress. Temp files live in /tmp/ingestpages-bench-*. BENCH_UPLOAD_MB and
 // BENCH_WATCHERS change the sizes (BENCH_WATCHERS=0 leaves the fan-out out); BENCH_DASHBOARD_PORT
-// and BENCH_ARCHIVE_PORT (with the two ports after it) the ports.
+// and BENCH_ARCHIVE_PORT (with the two ports after it) the ports. BENCH_PROFILE=<file> writes a CPU
+// profile of the page's main thread during the wizard's upload, BENCH_TRACE=<file> a Chromium
+// trace of it (both open in DevTools).
 import { spawn } from "node:child_process";
 import { createHash, randomFillSync } from "node:crypto";
 import { openSync, closeSync, readdirSync, readFileSync, writeSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -165,6 +167,16 @@ async function browserUpload(page, file, name) {
     if (puts === lastPuts) console.error(`no part PUT answered in the last 60 s (${puts} so far)`);
     lastPuts = puts;
   }, 60_000);
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send("Profiler.enable");
+    await profiler.send("Profiler.start");
+  }
+  if (process.env.BENCH_TRACE)
+    await page
+      .context()
+      .browser()
+      .startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
   const clicked = performance.now();
   await page.getByRole("button", { name: "Send to the archive" }).click();
   try {
@@ -176,6 +188,11 @@ async function browserUpload(page, file, name) {
     page.off("requestfailed", onFailed);
     page.off("pageerror", onError);
     page.off("console", onConsole);
+  }
+  if (process.env.BENCH_TRACE) await page.context().browser().stopTracing();
+  if (profiler) {
+    const { profile } = await profiler.send("Profiler.stop");
+    await writeFile(process.env.BENCH_PROFILE, JSON.stringify(profile));
   }
   if (refused !== null) throw new Error(`A PUT of the browser's upload answered ${refused}.`);
   const stored = Math.max(lastPutEnd ?? 0, completed ?? 0);

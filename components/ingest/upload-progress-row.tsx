@@ -63,7 +63,9 @@ export function UploadProgressRow({
       >
         <div
           className={cn(
-            "h-full rounded-full transition-[width] duration-300",
+            // Moved, not resized: a transform eases on the compositor, where a width would lay the
+            // page out again on every frame of a long upload.
+            "h-full rounded-full transition-transform duration-300",
             failed
               ? "bg-danger"
               : done
@@ -71,9 +73,9 @@ export function UploadProgressRow({
                 : state.phase === "hashing"
                   ? "bg-accent/50"
                   : "bg-accent",
-            percent === null && !failed && "w-1/3 animate-pulse",
+            percent === null && !failed ? "w-1/3 animate-pulse" : "w-full",
           )}
-          style={percent === null ? undefined : { width: `${percent}%` }}
+          style={percent === null ? undefined : { transform: `translateX(${percent - 100}%)` }}
         />
       </div>
       <p
