@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { SignInRedirect } from "@/components/auth/sign-in-redirect";
 import { TenantPicker } from "@/components/auth/tenant-picker";
+import { SignOutForm } from "@/components/auth/sign-out-form";
 import { UserMenu } from "@/components/auth/user-menu";
 import { DashboardShell } from "@/components/shell/dashboard-shell";
 import { getSessionState, requestPath, signInPath } from "@/lib/auth/session";
@@ -28,11 +29,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             tenants={session.user.tenants}
             tenant={session.tenant}
           />
-          <UserMenu
-            name={session.user.name}
-            email={session.user.email}
-            roles={session.user.roles}
-          />
+          <UserMenu name={session.user.name} email={session.user.email} roles={session.user.roles}>
+            <SignOutForm />
+          </UserMenu>
         </>
       }
     >

@@ -1,9 +1,11 @@
 "use client";
 // The audit log's filters: action, actor, outcome, date range and target. Applied on submit, so
-// the address (and the export) always matches what the table shows.
+// the address (and the export) always matches what the table shows. Plain classes (nothing to
+// override), so the audit page loads no tailwind-merge.
 import { useState } from "react";
-import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
-import { Button } from "@/components/ui/button";
+import { clsx } from "clsx";
+import { INPUT_CLASSES, labelClasses } from "@/components/metadata/input-base";
+import { plainButtonClasses } from "@/components/ui/button-variants";
 import { AUDIT_OUTCOMES, type AuditFilters } from "@/lib/admin/audit-filters";
 import { actionText } from "./audit-words";
 
@@ -40,7 +42,7 @@ export function AuditFilterForm({ filters, actions, onApply }: AuditFilterFormPr
           id="audit-action"
           value={draft.action ?? ""}
           onChange={set("action")}
-          className={inputClasses("h-10")}
+          className={clsx(INPUT_CLASSES, "h-10")}
         >
           <option value="">Any action</option>
           {known.map((action) => (
@@ -59,7 +61,7 @@ export function AuditFilterForm({ filters, actions, onApply }: AuditFilterFormPr
           value={draft.actor ?? ""}
           onChange={set("actor")}
           placeholder="Part of a name or user ID"
-          className={inputClasses("h-10")}
+          className={clsx(INPUT_CLASSES, "h-10")}
         />
       </div>
       <div className={FIELD}>
@@ -70,7 +72,7 @@ export function AuditFilterForm({ filters, actions, onApply }: AuditFilterFormPr
           id="audit-outcome"
           value={draft.outcome ?? ""}
           onChange={set("outcome")}
-          className={inputClasses("h-10")}
+          className={clsx(INPUT_CLASSES, "h-10")}
         >
           <option value="">Any outcome</option>
           {AUDIT_OUTCOMES.map((outcome) => (
@@ -89,7 +91,7 @@ export function AuditFilterForm({ filters, actions, onApply }: AuditFilterFormPr
           type="date"
           value={draft.from ?? ""}
           onChange={set("from")}
-          className={inputClasses("h-10")}
+          className={clsx(INPUT_CLASSES, "h-10")}
         />
       </div>
       <div className={FIELD}>
@@ -101,7 +103,7 @@ export function AuditFilterForm({ filters, actions, onApply }: AuditFilterFormPr
           type="date"
           value={draft.to ?? ""}
           onChange={set("to")}
-          className={inputClasses("h-10")}
+          className={clsx(INPUT_CLASSES, "h-10")}
         />
       </div>
       <div className={FIELD}>
@@ -113,20 +115,23 @@ export function AuditFilterForm({ filters, actions, onApply }: AuditFilterFormPr
           value={draft.target ?? ""}
           onChange={set("target")}
           placeholder="Part of an object or package ID"
-          className={inputClasses("h-10 font-mono")}
+          className={clsx(INPUT_CLASSES, "h-10 font-mono")}
         />
       </div>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
-        <Button type="submit">Apply filters</Button>
-        <Button
-          variant="ghost"
+        <button type="submit" className={plainButtonClasses()}>
+          Apply filters
+        </button>
+        <button
+          type="button"
+          className={plainButtonClasses("ghost")}
           onClick={() => {
             setDraft({});
             onApply({});
           }}
         >
           Clear
-        </Button>
+        </button>
       </div>
     </form>
   );

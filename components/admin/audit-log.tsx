@@ -4,11 +4,10 @@
 import { createContext, useContext, useMemo, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ResultNotice } from "@/components/results/result-notice";
-import { Badge } from "@/components/ui/badge";
-import { DataTable, TableFrame } from "@/components/ui/data-table";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { plainBadgeClasses } from "@/components/ui/badge-tones";
+import { DataTable, TableFrame, type Column } from "@/components/ui/data-table";
+import { plainButtonClasses } from "@/components/ui/button-variants";
 import { auditFilterQuery, type AuditFilters, type AuditRow } from "@/lib/admin/audit-filters";
 import { auditExportUrl, auditLogOptions } from "@/lib/queries/admin";
 import { objectLabelsOptions } from "@/lib/queries/catalogue";
@@ -36,66 +35,73 @@ function Target({ id }: { id: string | null }) {
   );
 }
 
-const column = createColumnHelper<AuditRow>();
-const COLUMNS = [
-  column.accessor("at", {
+const COLUMNS: Column<AuditRow>[] = [
+  {
+    id: "at",
     header: "When (UTC)",
-    cell: (info) => (
-      <time dateTime={info.getValue()}>{WHEN.format(new Date(info.getValue()))}</time>
-    ),
-  }),
-  column.accessor("actorName", {
+    cell: (row) => <time dateTime={row.at}>{WHEN.format(new Date(row.at))}</time>,
+  },
+  {
+    id: "actorName",
     header: "Who",
-    cell: (info) => (
+    cell: (row) => (
       <span className="flex flex-col">
-        <span>{info.getValue()}</span>
-        <span className="text-ink-muted text-xs">{info.row.original.actorId}</span>
+        <span>{row.actorName}</span>
+        <span className="text-ink-muted text-xs">{row.actorId}</span>
       </span>
     ),
-  }),
-  column.accessor("action", {
+  },
+  {
+    id: "action",
     header: "Action",
-    cell: (info) => (
+    cell: (row) => (
       <span className="flex flex-col">
-        <span>{actionText(info.getValue())}</span>
-        <span className="text-ink-muted font-mono text-xs">{info.getValue()}</span>
+        <span>{actionText(row.action)}</span>
+        <span className="text-ink-muted font-mono text-xs">{row.action}</span>
       </span>
     ),
-  }),
-  column.accessor("target", {
+  },
+  {
+    id: "target",
     header: "On what",
-    cell: (info) => <Target id={info.getValue()} />,
-  }),
-  column.accessor("outcome", {
+    cell: (row) => <Target id={row.target} />,
+  },
+  {
+    id: "outcome",
     header: "Outcome",
-    cell: (info) => {
-      const outcome = info.getValue();
+    cell: (row) => {
+      const outcome = row.outcome;
       return (
-        <Badge tone={OUTCOME_TONE[outcome as keyof typeof OUTCOME_TONE] ?? "neutral"}>
+        <span
+          className={plainBadgeClasses(
+            OUTCOME_TONE[outcome as keyof typeof OUTCOME_TONE] ?? "neutral",
+          )}
+        >
           {outcome}
-        </Badge>
+        </span>
       );
     },
-  }),
-  column.accessor("detail", {
+  },
+  {
+    id: "detail",
     header: "Details",
-    cell: (info) => (
+    cell: (row) => (
       <dl className="text-ink-muted grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-        {detailPairs(info.getValue()).map(([key, value]) => (
+        {detailPairs(row.detail).map(([key, value]) => (
           <div key={key} className="contents">
             <dt className="font-medium">{key}</dt>
             <dd className="break-all">{value}</dd>
           </div>
         ))}
-        {info.row.original.tenant ? (
+        {row.tenant ? (
           <div className="contents">
             <dt className="font-medium">tenant</dt>
-            <dd>{info.row.original.tenant}</dd>
+            <dd>{row.tenant}</dd>
           </div>
         ) : null}
       </dl>
     ),
-  }),
+  },
 ];
 
 // The whole audit page below its header.
@@ -111,9 +117,6 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
     [rows],
   );
   const titles = useQuery(objectLabelsOptions(targets));
-  // Pages of at most 100 rows, rebuilt per render: nothing here needs the compiler's memoizing.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: rows, columns: COLUMNS, getCoreRowModel: getCoreRowModel() });
 
   function apply(next: AuditFilters) {
     setFilters(next);
@@ -128,14 +131,14 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
         <a
           href={auditExportUrl(filters, "csv")}
           download
-          className={buttonClasses("secondary", "sm")}
+          className={plainButtonClasses("secondary", "sm")}
         >
           Export as CSV
         </a>
         <a
           href={auditExportUrl(filters, "json")}
           download
-          className={buttonClasses("secondary", "sm")}
+          className={plainButtonClasses("secondary", "sm")}
         >
           Export as JSON
         </a>
@@ -150,7 +153,7 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
           </p>
         ) : (
           <TargetTitles.Provider value={titles.data ?? {}}>
-            <DataTable table={table} caption="Audit log entries, newest first" />
+            <DataTable rows={rows} columns={COLUMNS} caption="Audit log entries, newest first" />
           </TargetTitles.Provider>
         )}
         {!log.isPending && rows.length === 0 && !log.isError ? (
@@ -163,14 +166,14 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
             {rows.length === 1 ? "1 entry shown" : `${rows.length} entries shown`}
           </p>
           {log.hasNextPage ? (
-            <Button
-              variant="secondary"
-              size="sm"
+            <button
+              type="button"
+              className={plainButtonClasses("secondary", "sm")}
               disabled={log.isFetchingNextPage}
               onClick={() => void log.fetchNextPage()}
             >
               {log.isFetchingNextPage ? "Loading…" : "Show older entries"}
-            </Button>
+            </button>
           ) : null}
         </div>
       )}

@@ -1,11 +1,11 @@
-"use client";
-// The fixity report (RetrieveFixityReport through /api/admin/fixity): counts, throughput and the
-// files that failed, each linked to its object. An archive without the report is said to lack it.
+// The fixity report (RetrieveFixityReport, read by the page on the server): counts, throughput and
+// the files that failed, each linked to its object. An archive without the report is said to lack
+// it. Server-rendered: it has nothing to click but links, so it adds no script to the page.
 import Link from "next/link";
-import { useQuery } from "@tanstack/react-query";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { fixityReportOptions } from "@/lib/queries/fixity";
+import type { ApiError } from "@/lib/api/errors";
+import type { FixityAnswer } from "@/lib/fixity/report";
 import type { FixityReport } from "@scriptorium/contract/preservation/extensions";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {
@@ -24,22 +24,20 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-export function FixityReportView() {
-  const query = useQuery(fixityReportOptions());
-  if (query.isPending)
-    return (
-      <p role="status" className="text-ink-muted text-sm">
-        Reading the fixity report…
-      </p>
-    );
-  if (query.isError) return <ResultNotice error={query.error} />;
-  if (!query.data.available)
+// The report, or why there is none: the archive's refusal, or an archive without the operation.
+export function FixityReportView({
+  answer,
+}: {
+  answer: { ok: true; answer: FixityAnswer } | { ok: false; error: ApiError };
+}) {
+  if (!answer.ok) return <ResultNotice error={answer.error} />;
+  if (!answer.answer.available)
     return (
       <ResultNotice title="No fixity report from this archive" tone="pending">
-        <p className="text-ink text-sm">{query.data.reason}</p>
+        <p className="text-ink text-sm">{answer.answer.reason}</p>
       </ResultNotice>
     );
-  return <FixityReportBody report={query.data.report} />;
+  return <FixityReportBody report={answer.answer.report} />;
 }
 
 // The report's figures and failures as the archive answered them.

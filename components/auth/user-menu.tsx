@@ -1,19 +1,18 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
-import { signOutAction } from "@/lib/auth/actions";
-import { buttonClasses } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { roleLabel } from "./role-label";
 
 export interface UserMenuProps {
   name: string;
   email?: string;
   roles: string[];
+  // The panel's action (the sign-out form), rendered by the server.
+  children?: ReactNode;
 }
 
 // The signed-in user's name and role in the header; opens to a panel with "Sign out".
-export function UserMenu({ name, email, roles }: UserMenuProps) {
+export function UserMenu({ name, email, roles, children }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -48,9 +47,7 @@ export function UserMenu({ name, email, roles }: UserMenuProps) {
         aria-controls={panelId}
         aria-label={`User menu: ${name}, ${roleText}`}
         onClick={() => setOpen((value) => !value)}
-        className={cn(
-          "hover:bg-surface-muted flex items-center gap-2 rounded-lg px-2 py-1 text-left transition-colors",
-        )}
+        className="hover:bg-surface-muted flex items-center gap-2 rounded-lg px-2 py-1 text-left transition-colors"
       >
         <span
           aria-hidden="true"
@@ -71,11 +68,7 @@ export function UserMenu({ name, email, roles }: UserMenuProps) {
         <p className="text-ink text-sm font-medium">{name}</p>
         {email ? <p className="text-ink-muted truncate text-xs">{email}</p> : null}
         <p className="text-ink-muted mt-1 text-xs">Role: {roleText}</p>
-        <form action={signOutAction} className="mt-3">
-          <button type="submit" className={buttonClasses("secondary", "sm", "w-full")}>
-            Sign out
-          </button>
-        </form>
+        {children}
       </div>
     </div>
   );

@@ -1,12 +1,13 @@
 "use client";
 // The catalogue sync on the admin page: a button to sync now, each tenant's progress while a run
-// is under way (polled every second), and how the last run ended.
+// is under way (polled every second), and how the last run ended. Badge and button classes are the
+// plain ones (nothing to override), so the page loads no tailwind-merge.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
 import { LocalTime } from "@/components/ingests/local-time";
 import { ResultNotice } from "@/components/results/result-notice";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { plainBadgeClasses } from "@/components/ui/badge-tones";
+import { plainButtonClasses } from "@/components/ui/button-variants";
 import type { TenantSyncStatus } from "@/lib/catalogue/sync-status";
 import { catalogueSyncOptions, startCatalogueSync } from "@/lib/queries/catalogue";
 
@@ -21,11 +22,11 @@ function TenantRow({ t }: { t: TenantSyncStatus }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-ink font-medium">Tenant {t.tenant}</span>
         {t.status === "running" ? (
-          <Badge tone="accent">
+          <span className={plainBadgeClasses("accent")}>
             {t.lastError ? "stopped part-way, resumes on the next run" : "syncing"}
-          </Badge>
+          </span>
         ) : (
-          <Badge tone="neutral">idle</Badge>
+          <span className={plainBadgeClasses("neutral")}>idle</span>
         )}
       </div>
       {t.status === "running" ? (
@@ -61,13 +62,14 @@ export function CatalogueSyncPanel() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="primary"
+        <button
+          type="button"
+          className={plainButtonClasses("primary")}
           disabled={running || data?.search.available === false}
           onClick={() => start.mutate()}
         >
           {running ? "Syncing…" : "Sync now"}
-        </Button>
+        </button>
         <p className="text-ink-muted text-sm">
           {data
             ? data.scheduleMinutes > 0

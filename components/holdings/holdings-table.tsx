@@ -3,14 +3,8 @@
 // size, when it was preserved, its state and who sent it. The server sorts and pages; the column
 // headers are links to the same view sorted by that column.
 import Link from "next/link";
-import {
-  createColumnHelper,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-} from "@tanstack/react-table";
 import { LocalTime } from "@/components/ingests/local-time";
-import { DataTable, TableFrame } from "@/components/ui/data-table";
+import { DataTable, TableFrame, type Column } from "@/components/ui/data-table";
 import {
   DEFAULT_DIRECTION,
   effectiveSort,
@@ -32,10 +26,6 @@ export interface HoldingsTableProps {
   // Profile names and pages by id; a profile without one keeps the name the catalogue holds.
   profiles?: ProfileLabels;
 }
-
-const column = createColumnHelper<HoldingsRow>();
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyColumn = ColumnDef<HoldingsRow, any>;
 
 export const objectPath = (poId: string) => `/objects/${encodeURIComponent(poId)}`;
 
@@ -69,17 +59,19 @@ function SortHeader({
   );
 }
 
-function columnsFor(query: HoldingsQuery, path: string, profiles: ProfileLabels): AnyColumn[] {
-  const header = (label: string, sort: HoldingsSort) => {
-    const Header = () => <SortHeader label={label} sort={sort} query={query} path={path} />;
-    Header.displayName = `SortHeader(${sort})`;
-    return Header;
-  };
+function columnsFor(
+  query: HoldingsQuery,
+  path: string,
+  profiles: ProfileLabels,
+): Column<HoldingsRow>[] {
+  const header = (label: string, sort: HoldingsSort) => (
+    <SortHeader label={label} sort={sort} query={query} path={path} />
+  );
   return [
-    column.display({
+    {
       id: "title",
       header: header("Title", "title"),
-      cell: ({ row: { original: r } }) => (
+      cell: (r) => (
         <div className="flex max-w-md min-w-48 flex-col gap-0.5">
           <Link
             href={objectPath(r.poId)}
@@ -96,19 +88,19 @@ function columnsFor(query: HoldingsQuery, path: string, profiles: ProfileLabels)
           ) : null}
         </div>
       ),
-    }),
-    column.display({
+    },
+    {
       id: "profile",
       header: header("Profile", "profile"),
-      cell: ({ row: { original: r } }) => {
+      cell: (r) => {
         if (!r.profile) return <span className="text-ink-muted">not known</span>;
         return <ProfileName id={r.profile} label={profiles[r.profile]} fallback={r.profileName} />;
       },
-    }),
-    column.display({
+    },
+    {
       id: "formats",
       header: "Formats",
-      cell: ({ row: { original: r } }) => {
+      cell: (r) => {
         const puids = [...new Set(r.files.map((f) => f.puid ?? f.mimeType).filter(Boolean))];
         return puids.length === 0 ? (
           <span className="text-ink-muted">not identified yet</span>
@@ -119,21 +111,21 @@ function columnsFor(query: HoldingsQuery, path: string, profiles: ProfileLabels)
           </span>
         );
       },
-    }),
-    column.display({
+    },
+    {
       id: "size",
       header: header("Size", "size"),
-      cell: ({ row: { original: r } }) => (
+      cell: (r) => (
         <span className="whitespace-nowrap">
           {r.fileCount === 1 ? "1 file" : `${r.fileCount} files`}
           <span className="text-ink-muted block text-xs">{formatBytes(r.totalSize)}</span>
         </span>
       ),
-    }),
-    column.display({
+    },
+    {
       id: "date",
       header: header("Preserved", "date"),
-      cell: ({ row: { original: r } }) => (
+      cell: (r) => (
         <span className="whitespace-nowrap">
           <LocalTime iso={r.createdAt} format="date" />
           {r.versionCount && r.versionCount > 1 ? (
@@ -141,11 +133,11 @@ function columnsFor(query: HoldingsQuery, path: string, profiles: ProfileLabels)
           ) : null}
         </span>
       ),
-    }),
-    column.display({
+    },
+    {
       id: "state",
       header: header("State", "state"),
-      cell: ({ row: { original: r } }) => (
+      cell: (r) => (
         <div className="flex flex-col items-start gap-1">
           <ObjectStateBadge state={r.state} />
           {r.state === "deleted" && r.deletionReason ? (
@@ -153,30 +145,24 @@ function columnsFor(query: HoldingsQuery, path: string, profiles: ProfileLabels)
           ) : null}
         </div>
       ),
-    }),
-    column.display({
+    },
+    {
       id: "submitter",
       header: "Submitted by",
-      cell: ({ row: { original: r } }) =>
-        r.submittedBy ?? <span className="text-ink-muted">not known</span>,
-    }),
+      cell: (r) => r.submittedBy ?? <span className="text-ink-muted">not known</span>,
+    },
   ];
 }
 
 export function HoldingsTable({ rows, query, path, caption, profiles = {} }: HoldingsTableProps) {
-  // At most 25 rows per page, rebuilt per render: nothing here needs the compiler's memoizing.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: rows as HoldingsRow[],
-    columns: columnsFor(query, path, profiles),
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-    getRowId: (r) => r.poId,
-  });
   return (
     <TableFrame label={caption}>
-      <DataTable table={table} caption={caption} />
+      <DataTable
+        rows={rows}
+        columns={columnsFor(query, path, profiles)}
+        rowKey={(r) => r.poId}
+        caption={caption}
+      />
     </TableFrame>
   );
 }

@@ -1,5 +1,5 @@
 // An object's state in the catalogue as a badge; the words carry the meaning, the colour repeats it.
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { plainBadgeClasses, type BadgeTone } from "@/components/ui/badge-tones";
 import { STATE_LABEL, type CatalogueState } from "@/lib/catalogue/states";
 
 const TONE: Record<CatalogueState, BadgeTone> = {
@@ -10,16 +10,7 @@ const TONE: Record<CatalogueState, BadgeTone> = {
   deleted: "neutral",
 };
 
-export function ObjectStateBadge({
-  state,
-  className,
-}: {
-  state: CatalogueState;
-  className?: string;
-}) {
-  return (
-    <Badge tone={TONE[state]} className={className}>
-      {STATE_LABEL[state]}
-    </Badge>
-  );
+// Plain badge classes: nothing overrides them, and client lists need no tailwind-merge for it.
+export function ObjectStateBadge({ state }: { state: CatalogueState }) {
+  return <span className={plainBadgeClasses(TONE[state])}>{STATE_LABEL[state]}</span>;
 }

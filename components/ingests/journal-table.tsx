@@ -2,13 +2,7 @@
 // The journal as a table: package and submission (a link to its status page), profile, who,
 // when, last known status, plugin outcome and, for admins, the review.
 import Link from "next/link";
-import {
-  createColumnHelper,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-} from "@tanstack/react-table";
-import { DataTable, TableFrame } from "@/components/ui/data-table";
+import { DataTable, TableFrame, type Column } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
 import type { ProfileLabels } from "@/lib/preservation/profile-labels";
@@ -27,22 +21,16 @@ export interface JournalTableProps {
   profiles: ProfileLabels;
 }
 
-const column = createColumnHelper<JournalEntry>();
-
-// The accessor columns carry their own value types; the table takes them as one list.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyColumn = ColumnDef<JournalEntry, any>;
-
 function columnsFor(
   isAdmin: boolean,
   onReview: (entry: JournalEntry) => void,
   profiles: ProfileLabels,
-): AnyColumn[] {
-  const columns = [
-    column.display({
+): Column<JournalEntry>[] {
+  return [
+    {
       id: "package",
       header: "Package",
-      cell: ({ row: { original: e } }) => (
+      cell: (e) => (
         <Link
           href={statusPagePath(e.packageId, e.submissionName)}
           prefetch={false}
@@ -57,25 +45,28 @@ function columnsFor(
           <span className="text-ink-muted block text-xs font-normal">{e.submissionName}</span>
         </Link>
       ),
-    }),
-    column.accessor("profile", {
+    },
+    {
+      id: "profile",
       header: "Profile",
-      cell: (c) => {
-        const id = c.getValue() as string | null;
+      cell: (e) => {
+        const id = e.profile;
         if (!id) return <span className="text-ink-muted">prepared SIP</span>;
         return <ProfileName id={id} label={profiles[id]} />;
       },
-    }),
+    },
     ...(isAdmin
-      ? [column.accessor((e) => e.user.name, { id: "user", header: "Submitted by" })]
+      ? [{ id: "user", header: "Submitted by", cell: (e: JournalEntry) => e.user.name }]
       : []),
-    column.accessor("submittedAt", {
+    {
+      id: "submittedAt",
       header: "Submitted",
-      cell: (c) => <LocalTime iso={c.getValue()} />,
-    }),
-    column.accessor("lastStatus", {
+      cell: (e) => <LocalTime iso={e.submittedAt} />,
+    },
+    {
+      id: "lastStatus",
       header: "Last known status",
-      cell: ({ row: { original: e } }) => (
+      cell: (e) => (
         <div className="flex flex-col items-start gap-1">
           <SipStatusBadge status={e.lastStatus} />
           {/* The package may have gone since this submission ended. */}
@@ -84,17 +75,18 @@ function columnsFor(
           ) : null}
         </div>
       ),
-    }),
-    column.accessor("pluginOutcome", {
+    },
+    {
+      id: "pluginOutcome",
       header: "Plugins",
-      cell: (c) => <PluginStatusBadge status={c.getValue()} />,
-    }),
+      cell: (e) => <PluginStatusBadge status={e.pluginOutcome} />,
+    },
     ...(isAdmin
       ? [
-          column.display({
+          {
             id: "review",
             header: "Review",
-            cell: ({ row: { original: e } }) =>
+            cell: (e: JournalEntry) =>
               e.review ? (
                 <span className="text-ink-muted text-xs">
                   Reviewed by {e.review.by}: <span className="text-ink">{e.review.note}</span>
@@ -109,26 +101,22 @@ function columnsFor(
                   Mark reviewed
                 </Button>
               ),
-          }),
+          },
         ]
       : []),
   ];
-  return columns as AnyColumn[];
 }
 
 // A plain table with a caption; rows keep the order the server chose.
 export function JournalTable({ entries, isAdmin, onReview, caption, profiles }: JournalTableProps) {
-  // A page of at most 25 rows, rebuilt per render: nothing here needs the compiler's memoizing.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: entries as JournalEntry[],
-    columns: columnsFor(isAdmin, onReview, profiles),
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (e) => `${e.packageId}\u0000${e.submissionName}`,
-  });
   return (
     <TableFrame label={caption}>
-      <DataTable table={table} caption={caption} />
+      <DataTable
+        rows={entries}
+        columns={columnsFor(isAdmin, onReview, profiles)}
+        rowKey={(e) => `${e.packageId}\u0000${e.submissionName}`}
+        caption={caption}
+      />
     </TableFrame>
   );
 }

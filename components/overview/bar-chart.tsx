@@ -5,7 +5,7 @@
 // it follows light and dark mode by itself. Hidden from assistive technology: every chart comes
 // with a sentence and a table.
 import { useLayoutEffect, useRef, useState } from "react";
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 import { countMax, countTicks, labelStep } from "./chart-axes";
 
 // Room above the plot for the top count's label.
@@ -34,7 +34,6 @@ export interface BarChartProps {
   labelSteps: readonly number[];
   // The category under the pointer, or null when it leaves the plot.
   onHover?: (index: number | null) => void;
-  className?: string;
 }
 
 export function BarChart({
@@ -47,7 +46,6 @@ export function BarChart({
   labelSpace,
   labelSteps,
   onHover,
-  className,
 }: BarChartProps) {
   const plot = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(ASSUMED_WIDTH);
@@ -79,7 +77,7 @@ export function BarChart({
   return (
     <div
       aria-hidden="true"
-      className={cn("text-ink-muted relative flex w-full text-xs select-none", className)}
+      className="text-ink-muted relative flex w-full text-xs select-none"
       style={{ height }}
     >
       <div
@@ -123,7 +121,7 @@ export function BarChart({
                       <div
                         key={band}
                         data-band={band}
-                        className={cn("shrink-0", swatches[band])}
+                        className={clsx("shrink-0", swatches[band])}
                         style={{ height: at(value) }}
                       />
                     ) : null,

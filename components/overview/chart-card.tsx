@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Card } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
+import { CARD_CLASSES } from "@/components/ui/card-classes";
 
 export interface ChartCardProps {
   id: string;
@@ -11,13 +11,12 @@ export interface ChartCardProps {
   children: ReactNode;
   // The chart's numbers as a table, behind a disclosure.
   table: ReactNode;
-  className?: string;
 }
 
 // A chart as a figure: title, a sentence saying what it shows, the drawing, and its data as a table.
-export function ChartCard({ id, title, summary, children, table, className }: ChartCardProps) {
+export function ChartCard({ id, title, summary, children, table }: ChartCardProps) {
   return (
-    <Card className={cn("flex min-w-0 flex-col", className)}>
+    <div className={clsx(CARD_CLASSES, "flex min-w-0 flex-col")}>
       <figure aria-labelledby={`${id}-title`} className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex flex-col gap-1">
           <h2 id={`${id}-title`} className="text-ink text-base font-semibold">
@@ -33,7 +32,7 @@ export function ChartCard({ id, title, summary, children, table, className }: Ch
           <div className="mt-3 overflow-x-auto">{table}</div>
         </details>
       </figure>
-    </Card>
+    </div>
   );
 }
 
@@ -57,7 +56,7 @@ export function ChartLegend({ items }: { items: readonly LegendItem[] }) {
     <ul className="text-ink-muted flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Legend">
       {items.map((item) => (
         <li key={item.label} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={cn("size-2.5 rounded-sm", item.swatch)} />
+          <span aria-hidden="true" className={clsx("size-2.5 rounded-sm", item.swatch)} />
           {item.label}
         </li>
       ))}

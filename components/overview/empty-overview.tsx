@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { buttonClasses } from "@/components/ui/button";
+import { plainButtonClasses } from "@/components/ui/button-variants";
 import { EmptyState } from "@/components/ui/empty-state";
 import { GridIcon } from "@/components/ui/icons";
 
@@ -22,7 +22,7 @@ export function EmptyOverview({
           : "You have not ingested anything yet"
       }
       action={
-        <Link href="/ingest" className={buttonClasses("primary")}>
+        <Link href="/ingest" className={plainButtonClasses("primary")}>
           Send a first package
         </Link>
       }

@@ -1,4 +1,5 @@
-import { Card } from "@/components/ui/card";
+import { clsx } from "clsx";
+import { CARD_CLASSES } from "@/components/ui/card-classes";
 import { topFormats } from "@/lib/overview/top-formats";
 import type { FormatSample } from "@/lib/overview/types";
 import { formatBytes } from "@/lib/upload/format";
@@ -22,7 +23,7 @@ export function coverageSentence(sample: Extract<FormatSample, { ok: true }>): s
 // Formats identified and storage used, from the archive's answers for the sampled packages.
 export function FormatsCard({ sample, now }: { sample: FormatSample; now: Date }) {
   return (
-    <Card className="flex min-w-0 flex-col">
+    <div className={clsx(CARD_CLASSES, "flex min-w-0 flex-col")}>
       <section aria-labelledby="formats-title" className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex flex-col gap-1">
           <h2 id="formats-title" className="text-ink text-base font-semibold">
@@ -46,7 +47,7 @@ export function FormatsCard({ sample, now }: { sample: FormatSample; now: Date }
           <FormatList sample={sample} now={now} />
         )}
       </section>
-    </Card>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { Card } from "@/components/ui/card";
+import { clsx } from "clsx";
+import { CARD_CLASSES } from "@/components/ui/card-classes";
 import type { OutcomeTotals } from "@/lib/overview/types";
-import { cn } from "@/lib/utils";
 
 // "25%", "<1%", "—" (nothing to divide by).
 export function percent(part: number, whole: number): string {
@@ -93,9 +93,10 @@ export function OutcomeTiles({
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
         {tiles.map((tile) => (
-          <Card
+          <div
             key={tile.label}
-            className={cn(
+            className={clsx(
+              CARD_CLASSES,
               "relative flex flex-col gap-1 px-4 py-3",
               tile.href &&
                 "hover:border-line-strong has-[a:focus-visible]:outline-focus has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2",
@@ -116,16 +117,16 @@ export function OutcomeTiles({
             </dt>
             <dd className="flex flex-col">
               <span
-                className={cn(
-                  "text-ink text-2xl font-semibold tabular-nums",
-                  tile.tone && TONE[tile.tone],
+                className={clsx(
+                  "text-2xl font-semibold tabular-nums",
+                  tile.tone ? TONE[tile.tone] : "text-ink",
                 )}
               >
                 {tile.value}
               </span>
               <span className="text-ink-muted text-xs">{tile.note}</span>
             </dd>
-          </Card>
+          </div>
         ))}
       </dl>
     </section>

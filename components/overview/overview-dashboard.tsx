@@ -4,7 +4,7 @@
 // browser has told it the zone (a cookie); otherwise they are fetched from /api/overview.
 import { useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
+import { plainButtonClasses } from "@/components/ui/button-variants";
 import { browserTimeZone } from "@/lib/overview/time-zone-cookie";
 import type { Overview } from "@/lib/overview/types";
 import { overviewOptions } from "@/lib/queries/overview";
@@ -48,9 +48,13 @@ export function OverviewDashboard({ tenant, seed }: { tenant: string; seed: Over
         className="border-danger/30 bg-danger-soft text-danger flex flex-col items-start gap-3 rounded-xl border p-5 text-sm"
       >
         <p>The overview could not be loaded: {overview.error.message}</p>
-        <Button variant="secondary" size="sm" onClick={() => void overview.refetch()}>
+        <button
+          type="button"
+          className={plainButtonClasses("secondary", "sm")}
+          onClick={() => void overview.refetch()}
+        >
           Try again
-        </Button>
+        </button>
       </div>
     );
   }

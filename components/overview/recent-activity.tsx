@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { plainBadgeClasses, type BadgeTone } from "@/components/ui/badge-tones";
+import { plainButtonClasses } from "@/components/ui/button-variants";
+import { CARD_CLASSES } from "@/components/ui/card-classes";
 import { statusTone } from "@/lib/ingest/watch/status-tone";
 import type { RecentSubmission } from "@/lib/overview/types";
 import { ObjectStateBadge } from "@/components/holdings/state-badge";
@@ -30,7 +30,7 @@ export function RecentActivity({
   now: Date;
 }) {
   return (
-    <Card>
+    <div className={CARD_CLASSES}>
       <section aria-labelledby="recent-title" className="flex flex-col gap-4 p-5">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <div className="flex flex-col gap-1">
@@ -43,7 +43,7 @@ export function RecentActivity({
                 : "Your latest submissions."}
             </p>
           </div>
-          <Link href="/ingests" className={buttonClasses("secondary", "sm")}>
+          <Link href="/ingests" className={plainButtonClasses("secondary", "sm")}>
             All ingests
           </Link>
         </div>
@@ -63,16 +63,16 @@ export function RecentActivity({
                 </span>
                 <span className="text-ink-muted font-normal"> / {r.submissionName}</span>
               </Link>
-              <Badge tone={STATUS_TONE[statusTone(r.lastStatus)]}>
+              <span className={plainBadgeClasses(STATUS_TONE[statusTone(r.lastStatus)])}>
                 {r.lastStatus ?? "status not known yet"}
-              </Badge>
+              </span>
               {r.objectState === "deleted" || r.objectState === "deletion-requested" ? (
                 <ObjectStateBadge state={r.objectState} />
               ) : null}
               {r.pluginOutcome && r.pluginOutcome !== "SUCCESS" ? (
-                <Badge tone={OUTCOME_TONE[r.pluginOutcome] ?? "neutral"}>
+                <span className={plainBadgeClasses(OUTCOME_TONE[r.pluginOutcome] ?? "neutral")}>
                   plugin {r.pluginOutcome}
-                </Badge>
+                </span>
               ) : null}
               <span className="text-ink-muted ml-auto text-xs">
                 {scope === "tenant" ? `${r.userName}, ` : ""}
@@ -82,6 +82,6 @@ export function RecentActivity({
           ))}
         </ol>
       </section>
-    </Card>
+    </div>
   );
 }

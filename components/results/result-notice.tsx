@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { AlertIcon, ShieldIcon } from "@/components/ui/icons";
 import { describeResult, type ResultLike } from "@scriptorium/contract/preservation/result-codes";
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 
 const TONES = {
   ok: "border-success/30 bg-success-soft",
@@ -24,7 +24,6 @@ export interface ResultNoticeProps {
   title?: string;
   tone?: keyof typeof TONES;
   children?: ReactNode;
-  className?: string;
 }
 
 function refusalTitle(status: number | undefined): string {
@@ -34,7 +33,8 @@ function refusalTitle(status: number | undefined): string {
   return "The request failed";
 }
 
-// One notice: a heading, the sentences, optional extra content and the raw codes folded away.
+// One notice (clsx, not cn: its classes never conflict, and pages with little else stay without
+// tailwind-merge): a heading, the sentences, optional extra content and the raw codes folded away.
 export function ResultNotice({
   result,
   error,
@@ -43,7 +43,6 @@ export function ResultNotice({
   title: titleOverride,
   tone: toneOverride,
   children,
-  className,
 }: ResultNoticeProps) {
   const shown = result ?? error?.result;
   const described = shown ? describeResult(shown, lang) : undefined;
@@ -57,14 +56,14 @@ export function ResultNotice({
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={cn("flex flex-col gap-2 rounded-xl border p-4", TONES[tone], className)}
+      className={clsx("flex flex-col gap-2 rounded-xl border p-4", TONES[tone])}
     >
       <p className="text-ink flex items-center gap-2 font-semibold">
         {tone === "error" ? (
           <AlertIcon className="text-danger size-5 shrink-0" />
         ) : (
           <ShieldIcon
-            className={cn("size-5 shrink-0", tone === "ok" ? "text-success" : "text-accent")}
+            className={clsx("size-5 shrink-0", tone === "ok" ? "text-success" : "text-accent")}
           />
         )}
         {title}

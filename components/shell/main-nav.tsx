@@ -2,19 +2,21 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 import { isActivePath } from "./active-path";
 import { navItemsFor } from "./nav-items";
 
 // The section navigation: a sidebar on wide screens, a scrolling strip under the header below
 // `lg`, so tablets keep every label visible instead of guessing at icons. Only the sections the
 // user may open are listed.
+// clsx, not cn: these classes never conflict, and the shell is on every page, where tailwind-merge
+// would be script that no page of few controls needs.
 export function MainNav({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
   return (
     <nav
       aria-label="Main"
-      className={cn(
+      className={clsx(
         "border-line bg-surface border-b",
         "lg:sticky lg:top-14 lg:h-[calc(100dvh-3.5rem)] lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0 lg:bg-transparent",
       )}
@@ -27,7 +29,7 @@ export function MainNav({ isAdmin }: { isAdmin: boolean }) {
               <Link
                 href={href}
                 aria-current={active ? "page" : undefined}
-                className={cn(
+                className={clsx(
                   "flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
                   "text-ink-muted hover:bg-surface-muted hover:text-ink",
                   "aria-[current=page]:bg-accent-soft aria-[current=page]:text-accent-soft-ink",

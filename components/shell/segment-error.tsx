@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { Button } from "@/components/ui/button";
+import { plainButtonClasses } from "@/components/ui/button-variants";
 import { AlertIcon } from "@/components/ui/icons";
 
 export interface SegmentErrorProps {
@@ -43,7 +43,9 @@ export function SegmentError({ error, retry, what }: SegmentErrorProps & { what:
           <code className="bg-surface rounded px-1.5 py-0.5 font-mono text-xs">{digest}</code>
         </p>
       ) : null}
-      <Button onClick={() => retry()}>Try again</Button>
+      <button type="button" onClick={() => retry()} className={plainButtonClasses()}>
+        Try again
+      </button>
     </div>
   );
 }

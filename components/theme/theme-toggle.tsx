@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { useTheme } from "next-themes";
 import { MonitorIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 
 const OPTIONS = [
   { value: "light", label: "Light theme", Icon: SunIcon },
@@ -13,7 +13,8 @@ const OPTIONS = [
 
 const noSubscription = () => () => {};
 
-// Light, dark or follow the system, as three toggle buttons in a group named "Theme".
+// Light, dark or follow the system, as three toggle buttons in a group named "Theme". clsx, not cn:
+// the classes never conflict, and tailwind-merge would otherwise be in every page's script.
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
   // The stored theme is unknown on the server: claim no pressed state until hydrated.
@@ -36,7 +37,7 @@ export function ThemeToggle() {
           title={label}
           aria-pressed={hydrated ? theme === value : undefined}
           onClick={() => setTheme(value)}
-          className={cn(
+          className={clsx(
             "text-ink-muted hover:text-ink flex size-7 items-center justify-center rounded-md transition-colors",
             "aria-pressed:bg-surface aria-pressed:text-ink aria-pressed:shadow-sm",
           )}

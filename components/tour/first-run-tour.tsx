@@ -4,8 +4,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { plainButtonClasses } from "@/components/ui/button-variants";
 import { BookIcon } from "@/components/ui/icons";
 import { saveTourDismissed } from "@/lib/queries/overview";
 import { tourStore } from "./tour-store";
@@ -36,7 +35,8 @@ export function FirstRunTour({ offer }: { offer: boolean }) {
   return (
     <>
       {offered ? (
-        <Card className="border-accent/30 bg-accent-soft/40">
+        // A card in the accent colours (the card's own border and surface colours replaced).
+        <div className="border-accent/30 bg-accent-soft/40 shadow-card rounded-xl border">
           <section
             aria-labelledby="tour-offer-title"
             className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center"
@@ -54,13 +54,19 @@ export function FirstRunTour({ offer }: { offer: boolean }) {
               </p>
             </div>
             <div className="flex shrink-0 gap-2">
-              <Button variant="ghost" onClick={done}>
+              <button type="button" className={plainButtonClasses("ghost")} onClick={done}>
                 No thanks
-              </Button>
-              <Button onClick={() => tourStore.set(true)}>Start the tour</Button>
+              </button>
+              <button
+                type="button"
+                className={plainButtonClasses()}
+                onClick={() => tourStore.set(true)}
+              >
+                Start the tour
+              </button>
             </div>
           </section>
-        </Card>
+        </div>
       ) : null}
       {opened ? (
         <Suspense fallback={null}>
@@ -74,8 +80,12 @@ export function FirstRunTour({ offer }: { offer: boolean }) {
 // Opens the tour from anywhere on the page (the overview's header).
 export function TakeTourButton() {
   return (
-    <Button variant="secondary" onClick={() => tourStore.set(true)}>
+    <button
+      type="button"
+      className={plainButtonClasses("secondary")}
+      onClick={() => tourStore.set(true)}
+    >
       Take the tour
-    </Button>
+    </button>
   );
 }

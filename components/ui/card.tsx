@@ -1,14 +1,10 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/utils";
+import { CARD_CLASSES } from "./card-classes";
 
 // A bordered surface that groups related content.
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn("border-line bg-surface shadow-card rounded-xl border", className)}
-      {...props}
-    />
-  );
+  return <div className={cn(CARD_CLASSES, className)} {...props} />;
 }
 
 // The top of a card: a title, an optional description, room for actions.

@@ -1,31 +1,50 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { flexRender, type Table } from "@tanstack/react-table";
 
-// Renders a react-table instance as an accessible HTML table: a caption for screen readers, column
-// headers with scope, one row per entry. The caller owns the columns and the data.
-export function DataTable<T>({ table, caption }: { table: Table<T>; caption: string }) {
+// One column: its header and how a row shows in it.
+export interface Column<T> {
+  id: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+}
+
+// Renders rows as an accessible HTML table: a caption for screen readers, column headers with
+// scope, one row per entry, in the order given. The caller owns the columns and the data; the
+// server sorts and pages, so a table library would only map columns over rows.
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+}: {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  // A row's React key; the row's index when the rows have no identity of their own.
+  rowKey?: (row: T, index: number) => string;
+  caption: string;
+}) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead className="text-ink-muted bg-surface-muted/60">
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id} className="border-line border-b">
-            {group.headers.map((header) => (
-              <th key={header.id} scope="col" className="px-4 py-2.5 font-medium whitespace-nowrap">
-                {flexRender(header.column.columnDef.header, header.getContext())}
-              </th>
-            ))}
-          </tr>
-        ))}
+        <tr className="border-line border-b">
+          {columns.map((column) => (
+            <th key={column.id} scope="col" className="px-4 py-2.5 font-medium whitespace-nowrap">
+              {column.header}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id} className="border-line text-ink border-b align-top last:border-0">
-            {row.getVisibleCells().map((cell) => (
-              <td key={cell.id} className="px-4 py-3">
-                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        {rows.map((row, index) => (
+          <tr
+            key={rowKey ? rowKey(row, index) : index}
+            className="border-line text-ink border-b align-top last:border-0"
+          >
+            {columns.map((column) => (
+              <td key={column.id} className="px-4 py-3">
+                {column.cell(row)}
               </td>
             ))}
           </tr>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 
 export interface EmptyStateProps {
   icon?: ReactNode;
@@ -8,25 +8,16 @@ export interface EmptyStateProps {
   action?: ReactNode;
   // Headings must not skip levels: h2 directly under a page title, h3 inside a card.
   headingLevel?: 2 | 3;
-  className?: string;
 }
 
 // Says honestly why there is nothing to show and, when there is one, what to do about it.
-export function EmptyState({
-  icon,
-  title,
-  children,
-  action,
-  headingLevel = 2,
-  className,
-}: EmptyStateProps) {
+export function EmptyState({ icon, title, children, action, headingLevel = 2 }: EmptyStateProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div
-      className={cn(
+      className={clsx(
         "border-line-strong flex flex-col items-center gap-3 rounded-xl border border-dashed",
         "bg-surface/60 px-6 py-12 text-center",
-        className,
       )}
     >
       {icon ? (

@@ -1,21 +1,7 @@
-// React Query options for the archive's fixity report and evidence renewal, through the dashboard's
-// own /api routes (admins only on the server).
-import { queryOptions } from "@tanstack/react-query";
-import type { FixityReport, RenewedVersion } from "@scriptorium/contract/preservation/extensions";
+// Evidence renewal through the dashboard's own /api route (admins only on the server).
+import type { RenewedVersion } from "@scriptorium/contract/preservation/extensions";
 import type { RenewalMode } from "@scriptorium/contract/preservation/extensions";
-import { getJson, sendJson } from "./api-client";
-
-export type FixityAnswer =
-  { available: true; report: FixityReport } | { available: false; reason: string };
-
-// GET /api/admin/fixity
-export function fixityReportOptions() {
-  return queryOptions({
-    queryKey: ["admin", "fixity"],
-    queryFn: ({ signal }) => getJson<FixityAnswer>("/api/admin/fixity", { signal }),
-    staleTime: 0,
-  });
-}
+import { sendJson } from "./api-client";
 
 // POST /api/objects/[poId]/evidence/renew
 export function renewEvidence(poId: string, mode: RenewalMode) {

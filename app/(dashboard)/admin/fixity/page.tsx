@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ShieldIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/session";
+import { fixityAnswer } from "./_lib/fixity-answer";
 
 export const metadata: Metadata = { title: "Fixity audits" };
 
@@ -23,6 +24,7 @@ export default async function FixityPage() {
       </div>
     );
   }
+  const answer = await fixityAnswer(session);
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -34,7 +36,7 @@ export default async function FixityPage() {
           </Link>
         }
       />
-      <FixityReportView />
+      <FixityReportView answer={answer} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { toast } from "@/components/ui/toaster";
-import { buttonClasses } from "@/components/ui/button";
+import { plainButtonClasses } from "@/components/ui/button-variants";
 import { endSessionsAction, type EndSessionsState } from "../actions";
 
 // "End sessions" for one user. Success is a toast, because the user's row leaves the table;
@@ -25,7 +25,7 @@ export function EndSessionsForm({ userId, name }: { userId: string; name: string
         type="submit"
         disabled={pending}
         aria-label={`End sessions of ${name}`}
-        className={buttonClasses("danger", "sm")}
+        className={plainButtonClasses("danger", "sm")}
       >
         {pending ? "Ending…" : "End sessions"}
       </button>
