@@ -4,7 +4,7 @@
 // SIP statuses come from one batch status endpoint, and going offline pauses the queue.
 import { sendPlan } from "@/components/ingests/send-plan";
 import { createBatchQueue, type BatchQueue, type Failure, type QueueItem } from "@/lib/batch/queue";
-import { STATUS_EVERY_MS, statusReadDue } from "@/lib/batch/status-reads";
+import { isFinished } from "@/lib/batch/queue-state";
 import { UPLOAD_REUSE_MARGIN_MS } from "@/lib/drafts/draft";
 import { ApiError } from "@/lib/queries/api-client";
 import { batchStatus, ingestBatchPackage } from "@/lib/queries/batch";
@@ -15,6 +15,8 @@ import { sendFile } from "@/lib/upload/send-file";
 import { UploadError } from "@/lib/upload/uploader";
 import { openSource } from "./batch-source";
 import { saveBatchState, type StoredBatch, type StoredBatchData } from "./batch-storage";
+
+const STATUS_EVERY_MS = 2_000;
 
 export function classifyFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
@@ -124,10 +126,10 @@ export function startBatchRunner(
 
   let polling = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let lastRead = -Infinity;
   const poll = async () => {
-    if (statusReadDue(queue.get(), Date.now() - lastRead)) {
-      lastRead = Date.now();
+    const { items, mode } = queue.get();
+    const open = items.some((i) => !isFinished(i.state));
+    if (open && mode.kind !== "paused") {
       try {
         queue.reconcile((await batchStatus(batch.id)).items);
       } catch {
