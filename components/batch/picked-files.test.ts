@@ -21,8 +21,8 @@ const zipFile = (name: string, entries: Record<string, string>) =>
   );
 
 describe("pickedFolder", () => {
-  it("names the batch after the folder and takes its metadata.csv as the spreadsheet", () => {
-    const folder = pickedFolder([
+  it("names the batch after the folder and takes its metadata.csv as the spreadsheet", async () => {
+    const folder = await pickedFolder([
       chosen("letters/a.pdf"),
       chosen("letters/sub/b.pdf"),
       chosen("letters/metadata.csv"),
@@ -33,10 +33,22 @@ describe("pickedFolder", () => {
     expect((folder.spreadsheet as File).name).toBe("metadata.csv");
   });
 
-  it("keeps loose files as they are", () => {
-    const folder = pickedFolder([new File(["1"], "one.pdf"), new File(["2"], "two.pdf")]);
+  it("keeps loose files as they are", async () => {
+    const folder = await pickedFolder([new File(["1"], "one.pdf"), new File(["2"], "two.pdf")]);
     expect(folder.name).toBe("Chosen files");
     expect(folder.list.map((f) => f.path)).toEqual(["one.pdf", "two.pdf"]);
+  });
+
+  it("lists every file of a large folder in order, with its size and type", async () => {
+    const files = Array.from(
+      { length: 2_000 },
+      (_, i) => new File(["x".repeat(i % 7)], `doc-${i}.txt`, { type: "text/plain" }),
+    );
+    const folder = await pickedFolder(files);
+    expect(folder.list).toHaveLength(2_000);
+    expect(folder.list[0]).toEqual({ path: "doc-0.txt", size: 0, type: "text/plain" });
+    expect(folder.list[1_999]).toEqual({ path: "doc-1999.txt", size: 4, type: "text/plain" });
+    expect(folder.files.get("doc-1999.txt")).toBe(files[1_999]);
   });
 });
 

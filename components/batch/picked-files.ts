@@ -54,22 +54,41 @@ function folderOf<T>(
   return { name, files, spreadsheet };
 }
 
-function listOf(files: ReadonlyMap<string, BatchSource>, typeOf: (s: BatchSource) => string) {
-  return [...files].map(([path, source]) => ({
-    path,
-    size: sizeOfSource(source),
-    type: typeOf(source),
-  }));
+// Chromium asks its browser process for a chosen file's size the first time it is read, one
+// synchronous round trip per file (about half a millisecond): a thousand files read in one go held
+// the page for most of a second. The sizes are read in slices, the page answering between them.
+const SLICE_MS = 25;
+
+function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-export function pickedFolder(chosen: readonly File[]): PickedFolder {
+async function listOf(
+  files: ReadonlyMap<string, BatchSource>,
+  typeOf: (s: BatchSource) => string,
+): Promise<BatchFile[]> {
+  const list: BatchFile[] = [];
+  let sliceStarted = performance.now();
+  for (const [path, source] of files) {
+    if (performance.now() - sliceStarted > SLICE_MS) {
+      await yieldToPage();
+      sliceStarted = performance.now();
+    }
+    list.push({ path, size: sizeOfSource(source), type: typeOf(source) });
+  }
+  return list;
+}
+
+export async function pickedFolder(chosen: readonly File[]): Promise<PickedFolder> {
   const { name, files, spreadsheet } = folderOf(
     chosen.map((file) => ({ path: rawPath(file), source: file })),
     "Chosen files",
     false,
   );
   const sources = new Map<string, BatchSource>(files);
-  const list = listOf(sources, (s) => (s instanceof File ? s.type : ""));
+  const list = await listOf(sources, (s) => (s instanceof File ? s.type : ""));
   return { name, files: sources, list, spreadsheet, skipped: [] };
 }
 
@@ -85,7 +104,7 @@ export async function pickedZip(zip: File, beside: File | null = null): Promise<
   return {
     name: found.name,
     files,
-    list: listOf(files, () => ""),
+    list: await listOf(files, () => ""),
     spreadsheet: beside ?? found.spreadsheet,
     skipped,
   };
@@ -100,5 +119,5 @@ export function pickFiles(chosen: readonly File[]): Promise<PickedFolder> {
   if (zips.length === 1 && loose(zips[0]!) && others.length <= 1 && others.every(isSpreadsheet)) {
     return pickedZip(zips[0]!, others[0] ?? null);
   }
-  return Promise.resolve(pickedFolder(chosen));
+  return pickedFolder(chosen);
 }
