@@ -332,6 +332,10 @@ async function asSecondAdmin(browser: Browser): Promise<Page> {
 }
 
 test.describe("with four-eyes approval on", () => {
+  // Each test preserves an object, signs a second administrator in and walks a request through:
+  // 22 to 31 s on a loaded two-core machine, too close to the default 30 s.
+  test.describe.configure({ timeout: 90_000 });
+
   test.afterAll(async ({ browser }) => {
     const context = await browser.newContext({ storageState: STORAGE.admin });
     await setFourEyes(await context.newPage(), false);
