@@ -146,7 +146,8 @@ test.describe("an archivist", () => {
 
     await title.fill("Revised title");
     await page.getByRole("button", { name: "Send the new metadata" }).click();
-    await expect(page).toHaveURL(/\/ingests\/[^/]+\/sip-2$/);
+    // The new version's SIP is accepted before the page moves on: more than 5 s on a loaded machine.
+    await expect(page).toHaveURL(/\/ingests\/[^/]+\/sip-2$/, { timeout: 30_000 });
     await expect(page.getByRole("status", { name: "Status: INGESTED" })).toBeVisible({
       timeout: 60_000,
     });
