@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import { STORAGE } from "./support/auth";
-import { expectNoSeriousA11yViolations } from "./support/axe";
 import { tabTo } from "./support/keyboard";
 import { chooseTheme } from "./support/theme";
 
@@ -114,16 +113,3 @@ test("an unknown address says so and leads back to the overview", async ({ page 
   await page.getByRole("link", { name: "Go to the overview" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
 });
-
-for (const theme of ["light", "dark"] as const) {
-  test(`every page passes axe (WCAG 2.1 AA) in the ${theme} theme`, async ({ page }) => {
-    await page.goto("/");
-    await chooseTheme(page, theme);
-    for (const path of [...SECTIONS.map((s) => s.path), "/no-such-page"]) {
-      await page.goto(path);
-      await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `${path} (${theme} theme)`);
-    }
-  });
-}
