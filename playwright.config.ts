@@ -24,12 +24,17 @@ const chromiumArgs = [
   "--disable-sync",
 ];
 
+// Specs that change nothing the others read and depend on no setting the others change; together
+// about as long as the rest, so the two workers end at about the same time.
+const BESIDE = /(all-pages|batch|uploads)\.spec\.ts/;
+
 export default defineConfig({
   testDir: "e2e",
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  // Two at a time: the specs that change what others see (settings, sessions, counts) one after
-  // another in "chromium", and the read-only walk of every page beside them.
+  // Two at a time: the specs that change what others see (settings, sessions, counts, the four-eyes
+  // rule) one after another in "chromium", and beside them the walk of every page and the specs
+  // that only add packages of their own as the archivist ("beside").
   workers: 2,
   reporter: [["list"], ["html", { open: "never" }]],
   use: {
@@ -49,7 +54,7 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["setup"],
-      testIgnore: /all-pages\.spec\.ts/,
+      testIgnore: BESIDE,
       workers: 1,
       use: {
         ...devices["Desktop Chrome"],
@@ -58,11 +63,13 @@ export default defineConfig({
         storageState: STORAGE.archivist,
       },
     },
-    // Visits every page as each user and changes nothing, so it runs beside the others.
+    // Visits every page as each user, and sends packages of its own as multipart uploads and as a
+    // batch (about twenty in all, fewer than a page of the journal): nothing another spec counts or
+    // changes, so it runs beside the others.
     {
-      name: "walk",
+      name: "beside",
       dependencies: ["setup"],
-      testMatch: /all-pages\.spec\.ts/,
+      testMatch: BESIDE,
       workers: 1,
       use: {
         ...devices["Desktop Chrome"],
