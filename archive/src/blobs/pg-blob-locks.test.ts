@@ -62,10 +62,13 @@ describe.skipIf(!url)("blob locks across processes on PostgreSQL", () => {
     return { hold, sha256 };
   }
 
-  // The backends holding blob locks shared.
+  // The backends holding blob locks shared in this test's database (pg_locks lists the whole
+  // server's, where other suites' archives may hold theirs at the same time).
   async function sharedHolders(): Promise<number[]> {
     const rows = await admin<{ pid: number }[]>`
-      select pid from pg_locks where locktype = 'advisory' and classid = ${BLOB_LOCK_CLASS} and objsubid = 2 and mode = 'ShareLock'`;
+      select pid from pg_locks
+      where locktype = 'advisory' and classid = ${BLOB_LOCK_CLASS} and objsubid = 2 and mode = 'ShareLock'
+        and database = (select oid from pg_database where datname = current_database())`;
     return [...new Set(rows.map((r) => r.pid))];
   }
 
