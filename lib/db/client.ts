@@ -1,8 +1,8 @@
 import "server-only";
 // Opens the dashboard database: PGlite in a folder by default, PostgreSQL when DATABASE_URL is set.
 // Both apply lib/db/migrations once, at first use; on PostgreSQL one instance at a time.
-import { createHash } from "node:crypto";
-import { mkdir } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -81,9 +81,46 @@ export async function openDashboardDb(options: OpenOptions): Promise<OpenedDashb
     await mkdir(path.dirname(dir), { recursive: true });
     client = new PGlite(dir, PGLITE_OPTIONS);
   } else {
-    client = new PGlite(PGLITE_OPTIONS);
+    client = await memoryDatabase();
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as DashboardDb, kind: "pglite", close: () => client.close() };
+}
+
+// In-memory databases (tests, benchmarks) start from a dump of one already migrated: creating a
+// database runs initdb in WebAssembly, seconds of CPU each time, and loading a dump takes half.
+// The dump lives in node_modules/.cache, named after the migrations it holds, so a new migration
+// makes a new one; a dump PGlite cannot load is made again.
+async function memoryDatabase(): Promise<PGlite> {
+  const cache = path.join(process.cwd(), "node_modules", ".cache", "scriptorium");
+  const file = path.join(cache, `dashboard-db-${await migrationsDigest()}.tar`);
+  const dump = await readFile(file).catch(() => null);
+  if (dump) {
+    try {
+      return await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([dump]) });
+    } catch {
+      // Written by another PGlite version, or cut short: made again below.
+    }
+  }
+  const fresh = await PGlite.create(PGLITE_OPTIONS);
+  await migratePglite(drizzlePglite(fresh, { schema }), { migrationsFolder });
+  // Written aside and renamed, so a parallel test never reads half a dump.
+  await mkdir(cache, { recursive: true });
+  const partial = `${file}.${randomUUID()}`;
+  await writeFile(partial, Buffer.from(await (await fresh.dumpDataDir("none")).arrayBuffer()));
+  await rename(partial, file).catch(() => rm(partial, { force: true }));
+  return fresh;
+}
+
+async function migrationsDigest(): Promise<string> {
+  const hash = createHash("sha256");
+  const entries = await readdir(migrationsFolder, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files)
+    hash.update(path.relative(migrationsFolder, file)).update(await readFile(file));
+  return hash.digest("hex").slice(0, 16);
 }
