@@ -1,8 +1,24 @@
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+
+// The suites start dozens of embedded archives on new folders: each copies a database initdb made
+// once for this PGlite version instead of running initdb (archive/src/db/pglite-instance.ts).
+const pglite = path.join(root, "node_modules", "@electric-sql", "pglite");
+const { version: pgliteVersion } = JSON.parse(
+  readFileSync(path.join(pglite, "package.json"), "utf8"),
+) as { version: string };
+process.env.ARCHIVE_PGLITE_TEMPLATE ??= path.join(
+  root,
+  "node_modules",
+  ".cache",
+  "scriptorium",
+  `archive-pglite-${pgliteVersion}`,
+);
 
 export default defineConfig({
   resolve: {

@@ -3,7 +3,8 @@
 // lives in the WebAssembly heap, where every page it ever touched stays resident, and creating a
 // database runs initdb in a second WebAssembly instance whose memory the process keeps until a
 // full garbage collection.
-import { access } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { access, cp, mkdir, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -80,7 +81,7 @@ export class ArchivePGlite extends PGlite {
 
 // Opens (creating it if needed) the PGlite database in `dir`.
 export async function openPglite(dir: string): Promise<ArchivePGlite> {
-  if (!(await databaseExists(dir))) await createInWorker(dir);
+  if (!(await databaseExists(dir))) await createDatabase(dir);
   const client = new ArchivePGlite(dir, { startParams: [...START_PARAMS] });
   await client.waitReady;
   return client;
@@ -92,6 +93,25 @@ async function databaseExists(dir: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+// Test suites start dozens of archives on new folders, and initdb costs seconds of CPU each time:
+// with ARCHIVE_PGLITE_TEMPLATE naming a folder, the first new database is copied there as initdb
+// left it (before any migration) and later ones are copies of it.
+async function createDatabase(dir: string): Promise<void> {
+  const template = process.env.ARCHIVE_PGLITE_TEMPLATE;
+  if (template && (await databaseExists(template))) {
+    await cp(template, dir, { recursive: true });
+    return;
+  }
+  await createInWorker(dir);
+  if (template) {
+    await mkdir(path.dirname(template), { recursive: true });
+    // Copied aside and renamed, so an archive starting beside this one never copies half of it.
+    const partial = `${template}.${randomUUID()}`;
+    await cp(dir, partial, { recursive: true });
+    await rename(partial, template).catch(() => rm(partial, { recursive: true, force: true }));
   }
 }
 

@@ -46,6 +46,9 @@ export async function startChildArchive(options: {
       ARCHIVE_DATA_DIR: options.dataDir,
       ARCHIVE_ALLOW_PRIVATE_URLS: "1",
       ARCHIVE_JOB_POLL_MS: "100",
+      ...(process.env.ARCHIVE_PGLITE_TEMPLATE
+        ? { ARCHIVE_PGLITE_TEMPLATE: process.env.ARCHIVE_PGLITE_TEMPLATE }
+        : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
