@@ -229,6 +229,8 @@ const JWT_SHAPED = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+/;
 test("no upstream token reaches the browser: cookies, storage, session payload, HTML or RSC", async ({
   browser,
 }) => {
+  // Twelve page loads and ten RSC reads, two users: 20 to 30 s on a busy two-core machine.
+  test.setTimeout(90_000);
   const seen: { where: string; text: string }[] = [];
   for (const storageState of [STORAGE.archivist, STORAGE.admin]) {
     const context = await browser.newContext({ storageState });
