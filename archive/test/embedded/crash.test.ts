@@ -20,7 +20,7 @@ import {
   sha256,
   startFixtureServer,
 } from "../support/fixtures";
-import { archiveTarget } from "../support/target";
+import { childArchivesRunHere } from "../support/target";
 
 // Chosen free at start, so a parallel run cannot answer /health for this test's archive.
 let PORT = 0;
@@ -74,7 +74,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe.skipIf(!archiveTarget().embedded)("crash safety", () => {
+describe.skipIf(!childArchivesRunHere())("crash safety", () => {
   it("brings every accepted SIP to a terminal status after kill -9 during ingests", async () => {
     child = await startChildArchive({ port: PORT, dataDir });
     let token = await childToken(child.url);

@@ -19,7 +19,7 @@ import {
   startChildArchive,
 } from "../support/child-archive";
 import { documentRequest } from "../support/fixtures";
-import { archiveTarget } from "../support/target";
+import { childArchivesRunHere } from "../support/target";
 
 let dataDir: string;
 let child: ChildArchive | undefined;
@@ -73,7 +73,7 @@ async function ingest(url: string, token: string, body: unknown) {
   }
 }
 
-describe.skipIf(!archiveTarget().embedded)("leftovers of ended SIPs", () => {
+describe.skipIf(!childArchivesRunHere())("leftovers of ended SIPs", () => {
   it("removes ended SIPs' records and work folders, and old unanswered records, at start; the package still reads back", async () => {
     child = await startChildArchive({ port: await freePort(), dataDir });
     const token = await childToken(child.url);

@@ -15,7 +15,7 @@ import {
   startChildArchive,
 } from "../support/child-archive";
 import { PDF } from "../support/fixtures";
-import { archiveTarget } from "../support/target";
+import { childArchivesRunHere } from "../support/target";
 
 let dataDir: string;
 let child: ChildArchive | undefined;
@@ -58,7 +58,7 @@ const trace = async (poId: string) =>
     obj?: string;
   }[];
 
-describe.skipIf(!archiveTarget().embedded)("fixity audits and evidence renewal", () => {
+describe.skipIf(!childArchivesRunHere())("fixity audits and evidence renewal", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp("/tmp/fixity-");
     child = await startChildArchive({
@@ -204,7 +204,7 @@ describe.skipIf(!archiveTarget().embedded)("fixity audits and evidence renewal",
   }, 90_000);
 });
 
-describe.skipIf(!archiveTarget().embedded)("npm run archive -- renew-evidence", () => {
+describe.skipIf(!childArchivesRunHere())("npm run archive -- renew-evidence", () => {
   it("renews every object's evidence from the command line once the archive is stopped", async () => {
     const folder = await mkdtemp("/tmp/renew-command-");
     try {

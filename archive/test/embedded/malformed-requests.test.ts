@@ -11,13 +11,13 @@ import {
   startChildArchive,
 } from "../support/child-archive";
 import { rawGet, rawRequest } from "../support/raw-http";
-import { archiveTarget } from "../support/target";
+import { childArchivesRunHere } from "../support/target";
 
 let dataDir: string;
 let child: ChildArchive | undefined;
 let token: string;
 
-const embedded = archiveTarget().embedded;
+const embedded = childArchivesRunHere();
 
 beforeAll(async () => {
   if (!embedded) return;

@@ -22,7 +22,7 @@ import {
   sha256Of,
   storedParts,
 } from "../support/multipart";
-import { archiveTarget } from "../support/target";
+import { childArchivesRunHere } from "../support/target";
 
 let port = 0;
 let dataDir: string;
@@ -42,7 +42,7 @@ async function objects(): Promise<string[]> {
   return names;
 }
 
-describe.skipIf(!archiveTarget().embedded)("multipart crash safety", () => {
+describe.skipIf(!childArchivesRunHere())("multipart crash safety", () => {
   // The first start creates the archive's database (PGlite's initdb and every migration): 15–45 s
   // on a loaded two-core machine, which is set-up, not what the test is about. The test itself
   // restarts the archive on that folder, which only opens it.

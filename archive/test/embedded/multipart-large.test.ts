@@ -24,7 +24,7 @@ import {
   sha256Of,
   uploadState,
 } from "../support/multipart";
-import { archiveTarget } from "../support/target";
+import { childArchivesRunHere } from "../support/target";
 
 const SIZE = 6 * 1024 ** 3 + 12_345;
 const PART = 64 * MiB;
@@ -85,10 +85,7 @@ async function digests(file: string, size: number, partCount: number) {
   return { parts, sha256: whole.digest("hex") };
 }
 
-// The bytes go to disk, never through the database: one backend is enough for this long run.
-const onPostgres = process.env.ARCHIVE_TEST_BACKEND === "postgres";
-
-describe.skipIf(!archiveTarget().embedded || onPostgres)("a 6 GiB multipart upload", () => {
+describe.skipIf(!childArchivesRunHere())("a 6 GiB multipart upload", () => {
   it(
     "goes through, past the single-PUT limit, in constant memory",
     { timeout: 900_000 },

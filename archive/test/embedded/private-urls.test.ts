@@ -16,7 +16,7 @@ import {
   serve,
   startFixtureServer,
 } from "../support/fixtures";
-import { archiveTarget } from "../support/target";
+import { childArchivesRunHere } from "../support/target";
 
 // Chosen free at start, so a parallel run cannot answer /health for this test's archive.
 let PORT = 0;
@@ -38,7 +38,7 @@ async function call(method: string, route: string, body?: unknown, enrichers?: s
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-describe.skipIf(!archiveTarget().embedded)("URL content from private addresses", () => {
+describe.skipIf(!childArchivesRunHere())("URL content from private addresses", () => {
   beforeAll(async () => {
     PORT = await freePort();
     dataDir = await mkdtemp("/tmp/ingest-private-");

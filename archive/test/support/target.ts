@@ -28,6 +28,15 @@ export function archiveTarget(): ArchiveTarget {
   return inject("archive");
 }
 
+// Whether this run of the suite runs the tests of child archives (support/child-archive.ts). A
+// child runs on PGlite in a data folder of its own whatever backend the suite's archive uses, so in
+// the suite's PostgreSQL run those tests would repeat the PGlite run's exactly: they run once, in
+// the PGlite run, and never against another archive (ARCHIVE_BASE_URL), which a test cannot kill.
+export function childArchivesRunHere(): boolean {
+  const target = archiveTarget();
+  return target.embedded && target.backend !== "postgres";
+}
+
 export const suite = {
   get baseUrl() {
     return archiveTarget().baseUrl;
