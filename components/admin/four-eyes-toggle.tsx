@@ -4,15 +4,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
 import { ResultNotice } from "@/components/results/result-notice";
-import { adminSettingsOptions, saveFourEyes } from "@/lib/queries/admin";
+import { adminSettingsOptions, saveFourEyes, type AdminSettings } from "@/lib/queries/admin";
 import { cn } from "@/lib/utils";
 import { FourEyesOffRequest } from "./four-eyes-off-request";
 
 // A switch with its explanation and any waiting request to switch it off; the setting is stored
-// in the dashboard's database.
-export function FourEyesToggle({ userId }: { userId: string }) {
+// in the dashboard's database. `initial` is the setting the server read for the page (null: the
+// browser asks), so a setting that is on does not first show as off, with a shorter explanation.
+export function FourEyesToggle({
+  userId,
+  initial,
+}: {
+  userId: string;
+  initial: AdminSettings | null;
+}) {
   const queryClient = useQueryClient();
-  const settings = useQuery(adminSettingsOptions());
+  const settings = useQuery({ ...adminSettingsOptions(), initialData: initial ?? undefined });
   const save = useMutation({
     mutationFn: saveFourEyes,
     onSuccess: (saved) => {

@@ -8,6 +8,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ShieldIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { readFourEyesState } from "@/lib/deletions/four-eyes";
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -24,6 +26,11 @@ export default async function AdminPage() {
       </div>
     );
   }
+  // Read with the page, so the switch and its explanation arrive as they stay; on failure the
+  // browser asks /api/admin/settings and shows that answer's error.
+  const fourEyes = await getDb()
+    .then(readFourEyesState)
+    .catch(() => null);
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -51,7 +58,7 @@ export default async function AdminPage() {
           <CardTitle>Four-eyes approval</CardTitle>
         </CardHeader>
         <CardContent>
-          <FourEyesToggle userId={session.user.id} />
+          <FourEyesToggle userId={session.user.id} initial={fourEyes} />
         </CardContent>
       </Card>
       <Card>
