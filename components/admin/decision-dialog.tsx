@@ -9,7 +9,7 @@ import { helpClasses, inputClasses, labelClasses } from "@/components/metadata/i
 import { ResultNotice } from "@/components/results/result-notice";
 import { DeletionDialogActions, DeletionFailedNotice } from "./deletion-dialog-parts";
 import { Button } from "@/components/ui/button";
-import { MODE_TEXT } from "@/lib/deletions/rules";
+import { MODE_TEXT } from "@/lib/deletions/words";
 import {
   decideDeletion,
   deletionRequestsOptions,

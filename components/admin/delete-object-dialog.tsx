@@ -15,13 +15,9 @@ import {
 import { ResultNotice } from "@/components/results/result-notice";
 import { DeletionDialogActions, DeletionFailedNotice } from "./deletion-dialog-parts";
 import { Button } from "@/components/ui/button";
-import { DELETION_MODES } from "@scriptorium/contract/preservation/schemas";
-import {
-  DeletionRequestInput,
-  MIN_REASON_LENGTH,
-  MODE_TEXT,
-  type DeletionMode,
-} from "@/lib/deletions/rules";
+import { DELETION_MODES } from "@scriptorium/contract/preservation/constants";
+import type { DeletionRequestInput } from "@/lib/deletions/rules";
+import { MIN_REASON_LENGTH, MODE_TEXT, type DeletionMode } from "@/lib/deletions/words";
 import {
   adminSettingsOptions,
   requestDeletion,
@@ -65,7 +61,9 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
     },
   });
 
-  function submit() {
+  async function submit() {
+    // The request schema (and zod with it) loads on the first send, not with the object's page.
+    const { DeletionRequestInput } = await import("@/lib/deletions/rules");
     const parsed = DeletionRequestInput.safeParse({ poId, mode, reason, crn, confirm });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
@@ -111,7 +109,7 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
             className="flex flex-col gap-4"
             onSubmit={(event) => {
               event.preventDefault();
-              submit();
+              void submit();
             }}
           >
             <fieldset className="flex flex-col gap-2">

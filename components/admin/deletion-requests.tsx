@@ -11,7 +11,7 @@ import {
   outcomeText,
   type HistoryState,
 } from "@/lib/deletions/history";
-import { MODE_TEXT } from "@/lib/deletions/rules";
+import { MODE_TEXT } from "@/lib/deletions/words";
 import { deletionRequestsOptions } from "@/lib/queries/admin";
 import { DecisionDialog } from "./decision-dialog";
 

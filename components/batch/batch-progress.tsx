@@ -6,7 +6,6 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { BatchQueue } from "@/lib/batch/queue";
 import { stateLabel } from "@/lib/batch/queue-state";
-import { reportCsv } from "@/lib/batch/report";
 import { cancelBatch } from "@/lib/queries/batch";
 import { countItems, timeLeft } from "./batch-counts";
 import type { StoredBatch } from "./batch-storage";
@@ -45,7 +44,9 @@ export function BatchProgress({
   const visible = snapshot.items.slice(rows.first, rows.last);
   const left = timeLeft(counts, start.finished, start.at, now);
 
-  const downloadReport = () => {
+  const downloadReport = async () => {
+    // The CSV writer loads with the first download, not with the page.
+    const { reportCsv } = await import("@/lib/batch/report");
     const text = reportCsv(
       snapshot.items.map((item) => {
         const s = item.state;
@@ -119,7 +120,7 @@ export function BatchProgress({
             Retry the failed packages
           </Button>
         )}
-        <Button variant="secondary" onClick={downloadReport}>
+        <Button variant="secondary" onClick={() => void downloadReport()}>
           Download the report (CSV)
         </Button>
         <Link

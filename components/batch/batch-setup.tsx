@@ -8,26 +8,39 @@ import { inputClasses, labelClasses } from "@/components/metadata/input-classes"
 import { Button } from "@/components/ui/button";
 import { DropArea } from "@/components/ui/drop-area";
 import { autoMap, type ColumnTarget } from "@/lib/batch/columns";
-import { readCsv, type ParsedCsv } from "@/lib/batch/csv";
+import type { ParsedCsv } from "@/lib/batch/csv";
 import { givenPackageIds, planBatch, suggestGrouping, type Grouping } from "@/lib/batch/plan";
 import { chooseSchema } from "@/lib/batch/schema-choice";
 import { schemasForProfile, type MetadataSchemaOption } from "@/lib/metadata/entry";
 import { takenPackageIdsOptions } from "@/lib/queries/batch";
 import type { ProfileOption } from "@/components/ingests/profile-field";
 import { ColumnMapping } from "./column-mapping";
-import { openSource, type BatchSource } from "./batch-source";
-import { pickFiles, type PickedFolder } from "./picked-files";
+import type * as BatchReaderModule from "./batch-readers";
+import type { BatchSource } from "./batch-source";
+import type { PickedFolder } from "./picked-files";
 import { PlanPreview } from "./plan-preview";
 import { PlanProblems } from "./plan-problems";
 import type { StoredBatch, StoredBatchData } from "./batch-storage";
 import { startBatch } from "./start-batch";
-import { metadataValidator } from "./validator";
 
 export interface BatchSetupProps {
   userId: string;
   profiles: readonly ProfileOption[];
   schemas: readonly MetadataSchemaOption[];
   onStarted: (batch: StoredBatch, data: StoredBatchData) => void;
+}
+
+type BatchReaders = typeof BatchReaderModule;
+
+let readersLoading: Promise<BatchReaders> | null = null;
+
+// The readers of zips, spreadsheets and metadata, loaded once, on the first choice of a file.
+function loadReaders(): Promise<BatchReaders> {
+  readersLoading ??= import("./batch-readers").catch((error: unknown) => {
+    readersLoading = null;
+    throw error;
+  });
+  return readersLoading;
 }
 
 const GROUPINGS: Record<Grouping, string> = {
@@ -49,6 +62,8 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
   const [excludedFiles, setExcludedFiles] = useState<ReadonlySet<string>>(new Set());
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Set before the first folder or spreadsheet is: every plan is made with them.
+  const [readers, setReaders] = useState<BatchReaders | null>(null);
 
   const allowed = schemasForProfile(
     schemas,
@@ -61,8 +76,12 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
   }, [profile, schemaUri, csv?.headers]);
 
   const readSpreadsheet = async (source: BatchSource) => {
-    const file = await openSource(source).catch(() => null);
+    let file: File | null = null;
     try {
+      const loaded = await loadReaders();
+      setReaders(loaded);
+      const { openSource, readCsv } = loaded;
+      file = await openSource(source).catch(() => null);
       if (!file) throw new Error("it could not be read from the zip");
       const parsed = readCsv(new Uint8Array(await file.arrayBuffer()));
       const best = chooseSchema(allowed, parsed.headers);
@@ -82,7 +101,9 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
   const choose = async (files: File[]) => {
     let picked: PickedFolder;
     try {
-      picked = await pickFiles(files);
+      const loaded = await loadReaders();
+      setReaders(loaded);
+      picked = await loaded.pickFiles(files);
     } catch (error) {
       setFolder(null);
       setFolderError(error instanceof Error ? error.message : String(error));
@@ -124,12 +145,12 @@ export function BatchSetup({ userId, profiles, schemas, onStarted }: BatchSetupP
       grouping: input.grouping ?? suggestion.grouping,
       schemaUri: input.choice?.option.uri ?? null,
       fields: input.choice?.fields ?? [],
-      validate: input.choice ? metadataValidator(input.choice.option) : () => [],
+      validate: input.choice && readers ? readers.metadataValidator(input.choice.option) : () => [],
       excludedRows: input.excludedRows,
       excludedFiles: input.excludedFiles,
       takenPackageIds: taken,
     });
-  }, [input, suggestion, taken]);
+  }, [input, suggestion, taken, readers]);
   const idsProblem = takenQuery.isError
     ? `The package ids could not be checked against the archive's holdings: ${takenQuery.error.message}`
     : null;

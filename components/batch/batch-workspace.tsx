@@ -1,11 +1,11 @@
 "use client";
 // The batch page's client side: the batch under way, brought back from IndexedDB after a reload
 // or a new sign-in, or the setup of a new one.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import type { ProfileOption } from "@/components/ingests/profile-field";
 import { BatchProgress } from "./batch-progress";
-import { startBatchRunner, type BatchRunner } from "./batch-runner";
+import type { BatchRunner } from "./batch-runner";
 import { BatchSetup } from "./batch-setup";
 import { forgetBatch, loadBatch, type StoredBatch, type StoredBatchData } from "./batch-storage";
 import { restoredItems } from "@/lib/batch/queue";
@@ -13,6 +13,8 @@ import { restoredItems } from "@/lib/batch/queue";
 type Stage =
   | { kind: "loading" }
   | { kind: "setup" }
+  // The runner's script did not arrive; the batch is stored, so a reload carries on with it.
+  | { kind: "unavailable" }
   | { kind: "running"; batch: StoredBatch; runner: BatchRunner };
 
 export interface BatchWorkspaceProps {
@@ -24,8 +26,26 @@ export interface BatchWorkspaceProps {
 export function BatchWorkspace({ userId, profiles, schemas }: BatchWorkspaceProps) {
   const [stage, setStage] = useState<Stage>({ kind: "loading" });
 
-  const run = (batch: StoredBatch, data: StoredBatchData) =>
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // The runner (uploads, the queue, the status reads) loads when a batch starts or comes back.
+  const run = async (batch: StoredBatch, data: StoredBatchData) => {
+    let startBatchRunner;
+    try {
+      ({ startBatchRunner } = await import("./batch-runner"));
+    } catch {
+      if (mounted.current) setStage({ kind: "unavailable" });
+      return;
+    }
+    if (!mounted.current) return;
     setStage({ kind: "running", batch, runner: startBatchRunner(userId, batch, data) });
+  };
 
   useEffect(() => {
     let live = true;
@@ -37,7 +57,7 @@ export function BatchWorkspace({ userId, profiles, schemas }: BatchWorkspaceProp
         // Loaded again means signed in and online: a queue paused for either goes on.
         const resumed =
           mode.kind === "paused" && mode.reason !== "person" ? { kind: "running" as const } : mode;
-        run(
+        void run(
           { ...stored.batch, queue: { mode: resumed, items: restoredItems(items) } },
           stored.data,
         );
@@ -56,8 +76,23 @@ export function BatchWorkspace({ userId, profiles, schemas }: BatchWorkspaceProp
   }, [stage]);
 
   if (stage.kind === "loading") return <p className="text-ink-muted text-sm">Loading…</p>;
+  if (stage.kind === "unavailable") {
+    return (
+      <p role="alert" className="text-danger text-sm font-medium">
+        The batch could not be started: part of the page did not load. Reload the page to carry on
+        with it.
+      </p>
+    );
+  }
   if (stage.kind === "setup") {
-    return <BatchSetup userId={userId} profiles={profiles} schemas={schemas} onStarted={run} />;
+    return (
+      <BatchSetup
+        userId={userId}
+        profiles={profiles}
+        schemas={schemas}
+        onStarted={(batch, data) => void run(batch, data)}
+      />
+    );
   }
   return (
     <BatchProgress

@@ -7,12 +7,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { Button, buttonClasses } from "@/components/ui/button";
+import type { HoldingsQuery } from "@/lib/catalogue/holdings-query";
 import {
   HOLDINGS_PARAMS,
-  HoldingsQuery,
   holdingsSearch,
   type HoldingsFacets,
-} from "@/lib/catalogue/holdings-query";
+} from "@/lib/catalogue/holdings-search";
 import { CATALOGUE_STATES, STATE_LABEL } from "@/lib/catalogue/states";
 import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 
@@ -82,6 +82,17 @@ export function HoldingsFilters({ query, facets, path, profiles = {} }: Holdings
   const router = useRouter();
   // A value the address names keeps its place in the menu even when no row has it any more.
   const formats = [...new Set([...facets.formats, ...(query.format ? [query.format] : [])])];
+  async function search(next: Record<string, string>) {
+    // A new search starts on page 1 and keeps the chosen sort; a value the page cannot read goes
+    // into the address as typed, and the page says what is wrong with it. The parser (zod) loads
+    // on the first search, not with the page.
+    const { HoldingsQuery } = await import("@/lib/catalogue/holdings-query");
+    const parsed = HoldingsQuery.safeParse({ ...next, sort: query.sort, dir: query.dir });
+    const found = parsed.success
+      ? holdingsSearch(parsed.data)
+      : new URLSearchParams(next).toString();
+    router.push(found ? `${path}?${found}` : path, { scroll: false });
+  }
   return (
     <form
       method="get"
@@ -97,13 +108,7 @@ export function HoldingsFilters({ query, facets, path, profiles = {} }: Holdings
           const value = data.get(key);
           if (typeof value === "string" && value.trim() !== "") next[key] = value.trim();
         }
-        // A new search starts on page 1 and keeps the chosen sort; a value the page cannot read
-        // goes into the address as typed, and the page says what is wrong with it.
-        const parsed = HoldingsQuery.safeParse({ ...next, sort: query.sort, dir: query.dir });
-        const search = parsed.success
-          ? holdingsSearch(parsed.data)
-          : new URLSearchParams(next).toString();
-        router.push(search ? `${path}?${search}` : path, { scroll: false });
+        void search(next);
       }}
     >
       <div className="flex flex-wrap items-end gap-3">

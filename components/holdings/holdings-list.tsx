@@ -9,8 +9,8 @@ import {
   holdingsCountText,
   holdingsSearch,
   type HoldingsPage,
-  type HoldingsQuery,
-} from "@/lib/catalogue/holdings-query";
+} from "@/lib/catalogue/holdings-search";
+import type { HoldingsQuery } from "@/lib/catalogue/holdings-query";
 import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { HoldingsTable } from "./holdings-table";
 

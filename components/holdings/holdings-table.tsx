@@ -9,10 +9,10 @@ import {
   DEFAULT_DIRECTION,
   effectiveSort,
   holdingsSearch,
-  type HoldingsQuery,
   type HoldingsRow,
   type HoldingsSort,
-} from "@/lib/catalogue/holdings-query";
+} from "@/lib/catalogue/holdings-search";
+import type { HoldingsQuery } from "@/lib/catalogue/holdings-query";
 import { ProfileName } from "@/components/profiles/profile-name";
 import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { formatBytes } from "@/lib/upload/format";

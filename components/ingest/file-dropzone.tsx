@@ -3,7 +3,7 @@
 // (a real button, so Enter and Space work and it is announced as one).
 import { useRef } from "react";
 import { DropArea } from "@/components/ui/drop-area";
-import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/limits";
 import { formatBytes } from "@/lib/upload/format";
 import { ChosenFileList, type ChosenFile } from "./chosen-file-list";
 

@@ -6,7 +6,7 @@ import {
   inputClasses,
   labelClasses,
 } from "@/components/metadata/input-classes";
-import { PACKAGE_ID_MAX_LENGTH } from "@scriptorium/contract/ingest/schemas";
+import { PACKAGE_ID_MAX_LENGTH } from "@scriptorium/contract/ingest/package-id";
 import { packageIdMessage } from "./package-id-message";
 
 export interface PackageIdFieldProps {

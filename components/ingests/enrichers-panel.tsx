@@ -4,7 +4,10 @@
 import { useEffect, useState } from "react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { parseEnrichers, type Enricher } from "@scriptorium/contract/ingest/schemas";
+import {
+  parseEnrichers,
+  type EnricherName as Enricher,
+} from "@scriptorium/contract/ingest/enricher-names";
 import { DETAIL_ENRICHERS } from "@/lib/ingest/watch/readable";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import { sipDetailsOptions } from "@/lib/queries/ingest";

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
-import { IN_PROGRESS, NO_OUTCOME, type JournalPage } from "@/lib/journal/submission-filters";
+import { IN_PROGRESS, NO_OUTCOME, type JournalPage } from "@/lib/journal/journal-search";
 import type { ProfileLabels } from "@/lib/preservation/profile-labels";
 import { batchListOptions } from "@/lib/queries/batch";
 import { hasFilters, type JournalView } from "./journal-url";

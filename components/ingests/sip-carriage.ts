@@ -1,6 +1,6 @@
 // How a prepared SIP (a BagIt zip) travels to PUT /sip: inside the request while the body stays
 // within the limit, else uploaded first and named by its key; over the upload limit, not at all.
-import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/limits";
 import { formatBytes, formatBytesBeside } from "@/lib/upload/format";
 import { base64Length, utf8Length } from "@/lib/upload/request-body";
 

@@ -11,12 +11,12 @@ import {
 } from "@/components/metadata/input-classes";
 import { UploadProgressRow } from "@/components/ingest/upload-progress-row";
 import { Button } from "@/components/ui/button";
-import { isHttpUrl, type IngestSipRequest } from "@scriptorium/contract/ingest/schemas";
+import { isHttpUrl } from "@scriptorium/contract/ingest/http-url";
+import type { IngestSipRequest } from "@scriptorium/contract/ingest/schemas";
 import { ApiError } from "@/lib/queries/api-client";
 import { requestUploadUrl, statusPagePath, submitSip } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
 import type { UploadRowState } from "@/lib/upload/progress-text";
-import { uploadFile } from "@/lib/upload/uploader";
 import { nameFromUrl } from "./submit-body";
 import { sipCarriage } from "./sip-carriage";
 
@@ -37,6 +37,8 @@ export function SipForm() {
       return { type: "BINARY", content: await blobToBase64(chosen), name: chosen.name };
     }
     controller.current = new AbortController();
+    // The uploader loads with the first upload, not with the form.
+    const { uploadFile } = await import("@/lib/upload/uploader");
     const { key } = await uploadFile(chosen, {
       getUploadUrl: requestUploadUrl,
       signal: controller.current.signal,

@@ -8,7 +8,8 @@ import {
   labelClasses,
 } from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
-import { INGEST_LIMITS, isHttpUrl } from "@scriptorium/contract/ingest/schemas";
+import { isHttpUrl } from "@scriptorium/contract/ingest/http-url";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/limits";
 import { formatBytes } from "@/lib/upload/format";
 import { nameFromUrl } from "./submit-body";
 

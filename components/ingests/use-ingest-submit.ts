@@ -17,8 +17,8 @@ import { blobToBase64 } from "@/lib/upload/base64";
 import type { UploadPlan } from "@/lib/upload/planner";
 import type { UploadRowState } from "@/lib/upload/progress-text";
 import type { MultipartResume } from "@/lib/upload/multipart-upload";
-import { sendFile } from "@/lib/upload/send-file";
-import { UploadError, type UploadEvent } from "@/lib/upload/uploader";
+import { UploadError } from "@/lib/upload/upload-error";
+import type { UploadEvent } from "@/lib/upload/uploader";
 import { sendPlan } from "./send-plan";
 
 export type SubmitPhase =
@@ -170,6 +170,8 @@ export function useIngestSubmit({ onUploaded, onMultipart }: IngestSubmitOptions
       setRow(doc.id, doc.name, { phase: "queued" });
       const progress = throttledProgress((event) => setRow(doc.id, doc.name, event));
       try {
+        // The uploader (hashing, multipart, retries) loads with the first upload, not the wizard.
+        const { sendFile } = await import("@/lib/upload/send-file");
         const result = await sendFile(file, {
           getUploadUrl: requestUploadUrl,
           resume: doc.multipart,

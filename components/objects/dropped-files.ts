@@ -1,6 +1,6 @@
 // Files dropped on the Preserve and Add-a-version forms, before they become POs: their ids, what
 // the request will weigh, and the relations between them.
-import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/limits";
 import { blobToBase64 } from "@/lib/upload/base64";
 import { dataPo, decidePo, SNIFF_BYTES, uniqueIds, type PoDecision } from "./po-from-file";
 import type { PO } from "@scriptorium/contract/preservation/schemas";

@@ -9,7 +9,7 @@ import { ResultNotice } from "@/components/results/result-notice";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { TraceEvent } from "@scriptorium/contract/preservation/schemas";
-import { TRACE_OPERATIONS, type RenewalMode } from "@scriptorium/contract/preservation/extensions";
+import { TRACE_OPERATIONS, type RenewalMode } from "@scriptorium/contract/preservation/constants";
 import { renewEvidence } from "@/lib/queries/fixity";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {

@@ -4,7 +4,7 @@
 import { useMemo } from "react";
 import type { StoredPO } from "@scriptorium/contract/preservation/schemas";
 import { contentOf, previewKind } from "./object-view";
-import { base64ToText } from "./validation-report";
+import { base64ToText } from "./report-text";
 
 // Text beyond this is cut: a preview, not a reader.
 const TEXT_PREVIEW_CHARS = 100_000;

@@ -13,7 +13,8 @@ import type {
 import { ApiError } from "@/lib/queries/api-client";
 import { callPreservation, evidenceOptions } from "@/lib/queries/preservation";
 import { evidenceFor } from "./object-view";
-import { base64ToText, checkTitle, readValidationReport } from "./validation-report";
+import { checkTitle } from "./report-text";
+import type { ValidationSummary } from "./validation-report";
 
 export interface ValidateEvidenceProps {
   poId: string;
@@ -28,6 +29,12 @@ const content = (po: StoredPO) =>
     ? { xmlData: { b64Content: po.xmlData.b64Content } }
     : { binaryData: { value: po.binaryData?.value ?? "" } };
 
+// The archive's answer and its report in words (null when the report is missing or not readable).
+interface ValidationAnswer {
+  answer: ValidateEvidenceResponse;
+  summary: ValidationSummary | null;
+}
+
 // The button and, once asked, the report.
 export function ValidateEvidenceButton({
   poId,
@@ -38,7 +45,7 @@ export function ValidateEvidenceButton({
 }: ValidateEvidenceProps) {
   const queryClient = useQueryClient();
   const validate = useMutation({
-    mutationFn: async (): Promise<ValidateEvidenceResponse> => {
+    mutationFn: async (): Promise<ValidationAnswer> => {
       const answer = await queryClient.fetchQuery(evidenceOptions(poId, version, format));
       const record = evidenceFor(answer.po ?? [], po.id ?? "", dataObjects);
       if (!record) {
@@ -59,7 +66,11 @@ export function ValidateEvidenceButton({
         ...(po.id ? { id: po.id } : {}),
         ...(po.mimeType ? { mimeType: po.mimeType } : {}),
       };
-      return callPreservation("ValidateEvidence", { ev, po: [dataObject] });
+      const verdict = await callPreservation("ValidateEvidence", { ev, po: [dataObject] });
+      const report = verdict.valRep?.xmlData?.b64Content ?? verdict.valRep?.binaryData?.value;
+      if (!report) return { answer: verdict, summary: null };
+      const { base64ToText, readValidationReport } = await import("./validation-report");
+      return { answer: verdict, summary: readValidationReport(base64ToText(report)) };
     },
   });
   return (
@@ -77,7 +88,7 @@ export function ValidateEvidenceButton({
       {validate.isError ? (
         <ResultNotice error={validate.error} />
       ) : validate.isSuccess ? (
-        <ValidationReport answer={validate.data} />
+        <ValidationReport {...validate.data} />
       ) : null}
     </div>
   );
@@ -89,9 +100,7 @@ const WHEN = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-function ValidationReport({ answer }: { answer: ValidateEvidenceResponse }) {
-  const report = answer.valRep?.xmlData?.b64Content ?? answer.valRep?.binaryData?.value;
-  const summary = report ? readValidationReport(base64ToText(report)) : null;
+function ValidationReport({ answer, summary }: ValidationAnswer) {
   const valid = summary?.valid;
   // The call succeeds whenever the record could be examined; the verdict is in the report.
   const verdict =

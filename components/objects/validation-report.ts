@@ -1,7 +1,10 @@
 // ValidateEvidence answers a report (valRep, itself a PO). The embedded archive's report is XML
 // with a result, a proof-of-existence time and named checks; this reads it into plain words.
-// A report in another shape is still offered for download, just not explained.
+// A report in another shape is still offered for download, just not explained. The XML parser
+// loads with the first report (the object's page does not need it before).
 import { XMLParser } from "fast-xml-parser";
+
+export { base64ToText, checkTitle } from "./report-text";
 
 export interface ReportCheck {
   name: string;
@@ -13,20 +16,6 @@ export interface ValidationSummary {
   valid: boolean | null;
   poe?: string;
   checks: ReportCheck[];
-}
-
-const CHECK_NAMES: Record<string, string> = {
-  format: "The record is well formed",
-  "data-object-digest": "The object's content matches the record",
-  "hash-tree": "The hash tree leads to the time-stamped value",
-  "timestamp-token": "The time-stamp can be read",
-  "timestamp-signature": "The time-stamp's signature is correct",
-  "timestamp-trust": "The time-stamp comes from a trusted authority",
-};
-
-// A check's name as a sentence; unknown names are shown as they are.
-export function checkTitle(name: string): string {
-  return CHECK_NAMES[name] ?? name;
 }
 
 const parser = new XMLParser({
@@ -73,10 +62,4 @@ export function readValidationReport(xml: string): ValidationSummary | null {
       ];
     }),
   };
-}
-
-// Text from base64 of UTF-8 bytes (atob alone would garble anything past ASCII).
-export function base64ToText(base64: string): string {
-  const binary = atob(base64.replace(/\s+/g, ""));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }

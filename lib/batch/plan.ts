@@ -2,8 +2,9 @@
 // metadata and every problem that stops it from being sent, before anything is sent. Pure and
 // deterministic (the same input gives the same plan, whatever the order of the files), shared by
 // the batch page and the terminal command.
-import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
-import { INGEST_LIMITS, packageIdProblem } from "@scriptorium/contract/ingest/schemas";
+import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart-layout";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/limits";
+import { packageIdProblem } from "@scriptorium/contract/ingest/package-id";
 import { formatBytes, formatBytesBeside } from "@/lib/upload/format";
 import { cellValue, type ColumnTarget, type SchemaField } from "./columns";
 import type { CsvRow } from "./csv";

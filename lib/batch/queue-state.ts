@@ -2,7 +2,7 @@
 // between them. Pure and serialisable: the queue stores items as they are in IndexedDB, and a
 // reload puts every package that was under way back in line (its ingest is idempotent on the
 // server, so sending it again cannot make a second SIP).
-import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
+import { isTerminalSipStatus } from "@scriptorium/contract/ingest/limits";
 import { backoffDelay } from "@/lib/upload/backoff";
 
 export type ItemState =

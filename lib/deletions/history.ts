@@ -2,7 +2,7 @@
 // against is a withdrawal: the archive was never asked either way, so it is stored as rejected
 // (lib/deletions/service.ts), but the history says "Withdrawn", by whom and when.
 import type { DeletionStatus } from "@/lib/db/schema";
-import { STATUS_TEXT, WITHDRAWN_COMMENT } from "./rules";
+import { STATUS_TEXT, WITHDRAWN_COMMENT } from "./words";
 
 export type HistoryState = DeletionStatus | "withdrawn";
 

@@ -5,26 +5,17 @@
 //                   pending --reject (any admin) or withdraw (the requester)--> rejected
 //   four-eyes off:  approved (by the requester) --DeletePO--> done | failed
 import { z } from "zod";
-import { DELETION_MODES } from "@scriptorium/contract/preservation/schemas";
+import { DELETION_MODES } from "@scriptorium/contract/preservation/constants";
+import { MIN_REASON_LENGTH } from "./words";
 import type { DeletionStatus } from "@/lib/db/schema";
 
-export type DeletionMode = (typeof DELETION_MODES)[number];
-
-export const MIN_REASON_LENGTH = 10;
-
-// What each mode does, in the words the dialog and the admin page use.
-export const MODE_TEXT: Record<DeletionMode, { title: string; detail: string }> = {
-  OnlySubDOs: {
-    title: "Delete the content, keep the evidence",
-    detail:
-      "The files and metadata are removed. The evidence records stay, so you can still prove later what was preserved and when.",
-  },
-  SubDOsAndEvidence: {
-    title: "Delete the content and the evidence",
-    detail:
-      "The files, the metadata and the evidence records are all removed. Only the archive's trace remains.",
-  },
-};
+export {
+  MIN_REASON_LENGTH,
+  MODE_TEXT,
+  STATUS_TEXT,
+  WITHDRAWN_COMMENT,
+  type DeletionMode,
+} from "./words";
 
 // The body of POST /api/admin/deletions.
 export const DeletionRequestInput = z
@@ -106,18 +97,6 @@ export function nextStatus(
       return { ok: true, status: event.type === "deleted" ? "done" : "failed" };
   }
 }
-
-// The comment a request keeps when its requester withdrew it.
-export const WITHDRAWN_COMMENT = "Withdrawn by the administrator who asked.";
-
-// How a request's status reads on the admin page.
-export const STATUS_TEXT: Record<DeletionStatus, string> = {
-  pending: "Waiting for a second administrator",
-  approved: "Approved, being carried out",
-  rejected: "Rejected",
-  done: "Deleted",
-  failed: "Deletion failed",
-};
 
 // The settings row that turns four-eyes approval on.
 export const FOUR_EYES_SETTING = "deletions.four-eyes";

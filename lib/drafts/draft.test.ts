@@ -10,7 +10,6 @@ import {
   mergeDrafts,
   missingFiles,
   removeDocument,
-  restoreDraft,
   reusableUpload,
   setDocumentUpload,
   toStoredDraft,
@@ -18,6 +17,7 @@ import {
   type IngestDraft,
 } from "./draft";
 import { planInputOf } from "./plan-input";
+import { restoreDraft } from "./restore-draft";
 
 const NOW = Date.parse("2025-06-01T12:00:00Z");
 const DC = "http://purl.org/dc/elements/1.1/";

@@ -1,6 +1,5 @@
 // The ingest wizard's draft: everything chosen and typed so far, the File objects included, so a
 // reload, a new sign-in or a failed ingest never loses work. Pure: storing it is idb.ts's job.
-import { z } from "zod";
 import type { MetadataEntryDraft } from "@/lib/metadata/entry";
 import type { MultipartResume } from "@/lib/upload/multipart-upload";
 
@@ -128,92 +127,6 @@ export function toStoredDraft(
     ...draft,
     documents: draft.documents.map((d) => (d.kind === "file" ? { ...d, file: null } : d)),
   };
-}
-
-const entrySchema = z.object({
-  schema: z.string(),
-  mode: z.enum(["fields", "file"]),
-  fields: z.record(z.string(), z.unknown()),
-  file: z
-    .object({
-      name: z.string(),
-      size: z.number(),
-      base64: z.string(),
-      problems: z.array(z.string()),
-    })
-    .nullable(),
-});
-
-const documentSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("file"),
-    id: z.string(),
-    name: z.string(),
-    size: z.number().nonnegative(),
-    type: z.string(),
-    lastModified: z.number(),
-    // Blob, not File: a structured clone of a File is a File, but be lenient with what comes back.
-    file: z.instanceof(Blob).nullable().catch(null),
-    metadatas: z.array(entrySchema).catch([]),
-    upload: z
-      .object({ key: z.string().min(1), sha256: z.string(), expiresAt: z.string() })
-      .nullable()
-      .optional()
-      .catch(null),
-    multipart: z
-      .object({
-        uploadId: z.string().min(1),
-        key: z.string().min(1),
-        size: z.number().int().positive(),
-        partSize: z.number().int().positive(),
-        expiresAt: z.string(),
-        parts: z.array(z.object({ partNumber: z.number().int().positive(), sha256: z.string() })),
-      })
-      .nullable()
-      .optional()
-      .catch(null),
-  }),
-  z.object({
-    kind: z.literal("url"),
-    id: z.string(),
-    name: z.string(),
-    url: z.string(),
-    metadatas: z.array(entrySchema).catch([]),
-  }),
-]);
-
-const storedSchema = z.object({
-  version: z.literal(DRAFT_VERSION),
-  profile: z.string().catch(""),
-  packageId: z.string().catch(""),
-  metadatas: z.array(entrySchema).catch([]),
-  documents: z.array(z.unknown()).catch([]),
-  updatedAt: z.number(),
-});
-
-// The draft read back from storage, or null when there is none, it is from another version, it is
-// too old or it is empty. A damaged document or metadata list is dropped, not the whole draft.
-export function restoreDraft(stored: unknown, now: number = Date.now()): IngestDraft | null {
-  const parsed = storedSchema.safeParse(stored);
-  if (!parsed.success) return null;
-  if (now - parsed.data.updatedAt > DRAFT_MAX_AGE_MS) return null;
-  const documents = parsed.data.documents.flatMap((d): DraftDocument[] => {
-    const doc = documentSchema.safeParse(d);
-    if (!doc.success) return [];
-    if (doc.data.kind === "url") return [doc.data];
-    const { file } = doc.data;
-    // A Blob that lost its File-ness on the way back gets its name and date again.
-    const asFile =
-      file === null || file instanceof File
-        ? file
-        : new File([file], doc.data.name, {
-            type: doc.data.type,
-            lastModified: doc.data.lastModified,
-          });
-    return [{ ...doc.data, file: asFile }];
-  });
-  const draft: IngestDraft = { ...parsed.data, version: DRAFT_VERSION, documents };
-  return isDraftEmpty(draft) ? null : draft;
 }
 
 // The restored draft merged into what the person did while it was loading: their changes win,

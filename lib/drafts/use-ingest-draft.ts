@@ -1,14 +1,7 @@
 // The ingest wizard's draft for one signed-in user, kept in IndexedDB: restored on mount, saved a
 // moment after each change and when the page is hidden, cleared after a successful ingest.
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  emptyDraft,
-  isDraftEmpty,
-  mergeDrafts,
-  restoreDraft,
-  toStoredDraft,
-  type IngestDraft,
-} from "./draft";
+import { emptyDraft, isDraftEmpty, mergeDrafts, toStoredDraft, type IngestDraft } from "./draft";
 import { idbDelete, idbGet, idbPut } from "./idb";
 
 export type DraftPersistence =
@@ -95,22 +88,27 @@ export function useIngestDraft(
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    store.get(draftKey(userId)).then(
-      (stored) => {
-        if (cancelled) return;
-        const found = restoreDraft(stored);
-        if (found) setDraftState((current) => (latest.current = mergeDrafts(found, current)));
-        setPersistence("saved");
-        setRestored(true);
-        // Changes made while the stored draft was loading were not saved yet.
-        timer.current = setTimeout(() => void save(), debounceMs);
-      },
-      () => {
-        if (cancelled) return;
-        setPersistence("unavailable");
-        setRestored(true);
-      },
-    );
+    store
+      .get(draftKey(userId))
+      // The reader (and zod with it) loads only when a draft was stored.
+      .then((stored) =>
+        stored === undefined ? null : import("./restore-draft").then((m) => m.restoreDraft(stored)),
+      )
+      .then(
+        (found) => {
+          if (cancelled) return;
+          if (found) setDraftState((current) => (latest.current = mergeDrafts(found, current)));
+          setPersistence("saved");
+          setRestored(true);
+          // Changes made while the stored draft was loading were not saved yet.
+          timer.current = setTimeout(() => void save(), debounceMs);
+        },
+        () => {
+          if (cancelled) return;
+          setPersistence("unavailable");
+          setRestored(true);
+        },
+      );
     return () => {
       cancelled = true;
     };

@@ -1,16 +1,11 @@
-// The ingest journal as the browser sees it: the query a list is asked with (filters, view, page)
-// and the entries it gets back. Pure and shared by the /api/ingests route and lib/queries/ingest.ts.
+// The ingest journal's query as the /api/ingests route reads it (filters, view, page), parsed
+// with zod; the browser's part (./journal-search, re-exported here) needs no zod.
 import { z } from "zod";
-import type { ObjectLabel } from "@/lib/catalogue/labels";
-import { PLUGIN_OUTCOMES, type PluginOutcome } from "@/lib/ingest/watch/plugin-reports";
+import { PLUGIN_OUTCOMES } from "@/lib/ingest/watch/plugin-reports";
 import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
+import { NO_OUTCOME } from "./journal-search";
 
-export const JOURNAL_PAGE_SIZE = 25;
-
-// The status filter's value for "not finished yet" (no status, or any but INGESTED and FAILED).
-export const IN_PROGRESS = "in-progress";
-// The plugin-outcome filter's value for "no plugin reports (yet)".
-export const NO_OUTCOME = "none";
+export * from "./journal-search";
 
 // Compared with database columns, so text no database can hold (U+0000) is refused, not queried.
 const optionalText = (field: string) =>
@@ -77,41 +72,6 @@ export function journalQueryFrom(
     if (value !== null) raw[key] = value;
   }
   return JournalQuery.safeParse(raw);
-}
-
-// The search string of a query, defaults left out so equal queries give equal strings.
-export function journalSearch(query: JournalQueryInput): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === "" || value === null) continue;
-    if ((key === "view" && value === "all") || (key === "page" && Number(value) === 1)) continue;
-    params.set(key, String(value));
-  }
-  return params.toString();
-}
-
-export interface JournalEntry {
-  packageId: string;
-  // The package's title and state in the holdings catalogue, when it knows the package.
-  title: string | null;
-  objectState: ObjectLabel["state"] | null;
-  submissionName: string;
-  profile: string | null;
-  user: { id: string; name: string };
-  submittedAt: string;
-  lastStatus: string | null;
-  lastStatusAt: string | null;
-  pluginOutcome: PluginOutcome | null;
-  review: { at: string; by: string; note: string } | null;
-}
-
-export interface JournalPage {
-  entries: JournalEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-  // Values the filters can offer, from the rows the caller may see.
-  facets: { users: { id: string; name: string }[]; profiles: string[]; statuses: string[] };
 }
 
 export const ReviewRequest = z.strictObject({

@@ -6,7 +6,7 @@ import type {
   Profile,
   ProfileValidityPeriod,
 } from "@scriptorium/contract/preservation/schemas";
-import { INGEST_PROFILE_EXTENSION } from "@scriptorium/contract/preservation/extensions";
+import { INGEST_PROFILE_EXTENSION } from "@scriptorium/contract/preservation/constants";
 
 // The reader's languages from an Accept-Language header, most wanted first ("de-CH", "de", "en").
 export function preferredLanguages(acceptLanguage: string | null | undefined): string[] {

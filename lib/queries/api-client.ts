@@ -38,8 +38,9 @@ export interface ApiCall<T> {
   // Lets the request outlive the page (e.g. a choice made just before leaving it).
   keepalive?: boolean;
   cache?: RequestCache;
-  // Checks the answer; a mismatch is a BAD_ANSWER ApiError rather than a zod error.
-  schema?: z.ZodType<T>;
+  // Checks the answer; a mismatch is a BAD_ANSWER ApiError rather than a zod error. Given as a
+  // function, the schema loads with the first answer (so zod need not come with the page).
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 }
 
 type ErrorBody = {
@@ -60,6 +61,20 @@ function refusal(status: number, body: unknown): ApiError {
     text(error?.message) ?? `The dashboard answered ${status} without saying why. Try again.`,
     { ...(field ? { field } : {}), ...(result ? { result } : {}) },
   );
+}
+
+const unreachable = () =>
+  new ApiError(
+    0,
+    "NETWORK",
+    "The dashboard could not be reached. Check the connection and try again.",
+  );
+
+// A schema given as a function; its script not arriving is a network failure like any other.
+function loadSchema<T>(load: () => Promise<z.ZodType<T>>): Promise<z.ZodType<T>> {
+  return load().catch(() => {
+    throw unreachable();
+  });
 }
 
 const unreadable = (status: number) =>
@@ -86,18 +101,16 @@ async function call<T>(
   } catch (error) {
     // A cancelled query stays a cancellation: react-query recognises it and shows nothing.
     if (options.signal?.aborted) throw error;
-    throw new ApiError(
-      0,
-      "NETWORK",
-      "The dashboard could not be reached. Check the connection and try again.",
-    );
+    throw unreachable();
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw refusal(response.status, body);
   if (answer === "none") return undefined as T;
   if (body === undefined) throw unreadable(response.status);
   if (!options.schema) return body as T;
-  const parsed = options.schema.safeParse(body);
+  const schema =
+    typeof options.schema === "function" ? await loadSchema(options.schema) : options.schema;
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw unreadable(response.status);
   return parsed.data;
 }

@@ -1,21 +1,25 @@
 // The batch page's calls to the dashboard: record a batch, send one of its packages (at most once),
 // read the whole batch's state, cancel it. Browser code: dashboard /api paths only.
-import { IngestResponse, type IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
+import type { IngestDocumentRequest, IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { queryOptions } from "@tanstack/react-query";
-import {
-  CreatedBatch,
-  TakenIds,
-  type BatchStatus,
-  type BatchSummary,
-  type CreateBatchRequest,
-} from "@/lib/batch/api-schemas";
+import type { BatchStatus, BatchSummary, CreateBatchRequest } from "@/lib/batch/api-schemas";
 import { getJson, sendJson } from "./api-client";
 
 const segment = encodeURIComponent;
 
+// The answers' schemas load with the first answer to check: the schemas (and zod) stay out of the
+// journal's and the batch page's first script.
+const schemas = () => import("@/lib/batch/api-schemas");
+const ingestResponse = () =>
+  import("@scriptorium/contract/ingest/schemas").then((m) => m.IngestResponse);
+
 // POST /api/batches – the batch's id.
 export async function createBatch(request: CreateBatchRequest): Promise<string> {
-  return (await sendJson("/api/batches", "POST", request, { schema: CreatedBatch })).id;
+  return (
+    await sendJson("/api/batches", "POST", request, {
+      schema: () => schemas().then((m) => m.CreatedBatch),
+    })
+  ).id;
 }
 
 // POST /api/batches/taken-ids – which of `packageIds` (sorted, each once) the tenant already has.
@@ -27,7 +31,7 @@ export function takenPackageIdsOptions(packageIds: readonly string[]) {
         "/api/batches/taken-ids",
         "POST",
         { packageIds },
-        { signal, schema: TakenIds },
+        { signal, schema: () => schemas().then((m) => m.TakenIds) },
       );
       return new Set(answer.taken);
     },
@@ -45,7 +49,7 @@ export function ingestBatchPackage(
   signal?: AbortSignal,
 ): Promise<IngestResponse> {
   const path = `/api/ingest/document?batch=${segment(batchId)}&item=${segment(key)}`;
-  return sendJson(path, "PUT", body, { signal, schema: IngestResponse });
+  return sendJson(path, "PUT", body, { signal, schema: ingestResponse });
 }
 
 // GET /api/batches/[batchId] – every package's state and SIP status.

@@ -3,22 +3,25 @@
 // the dashboard's /api routes, never an upstream URL.
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import {
-  IngestResponse,
   serializeEnrichers,
-  type Enricher,
-  type IngestDocumentRequest,
-  type IngestSipRequest,
-  type UpdateDocumentRequest,
+  type EnricherName as Enricher,
+} from "@scriptorium/contract/ingest/enricher-names";
+import type {
+  IngestDocumentRequest,
+  IngestResponse,
+  IngestSipRequest,
+  UpdateDocumentRequest,
 } from "@scriptorium/contract/ingest/schemas";
-import {
-  journalSearch,
-  type JournalEntry,
-  type JournalPage,
-  type JournalQueryInput,
-} from "@/lib/journal/submission-filters";
+import { journalSearch, type JournalEntry, type JournalPage } from "@/lib/journal/journal-search";
+import type { JournalQueryInput } from "@/lib/journal/submission-filters";
 import { getJson, sendJson } from "./api-client";
 
 const segment = encodeURIComponent;
+
+// The schema of an accepted SIP, loaded with the first answer to check: the schemas (and zod) stay
+// out of the pages' first script.
+const ingestResponse = () =>
+  import("@scriptorium/contract/ingest/schemas").then((m) => m.IngestResponse);
 
 // Where a SIP's status page lives.
 export function statusPagePath(packageId: string, submissionName: string): string {
@@ -64,7 +67,7 @@ export function sipDetailsOptions(
       const query = list ? `?enrichers=${segment(list)}` : "";
       return getJson(`/api/ingest/sip/${segment(packageId)}/${segment(submissionName)}${query}`, {
         signal,
-        schema: IngestResponse,
+        schema: ingestResponse,
       });
     },
     staleTime: 30_000,
@@ -79,7 +82,7 @@ export function submitIngest(
   body: IngestDocumentRequest,
   signal?: AbortSignal,
 ): Promise<AcceptedSip> {
-  return sendJson("/api/ingest/document", "PUT", body, { signal, schema: IngestResponse });
+  return sendJson("/api/ingest/document", "PUT", body, { signal, schema: ingestResponse });
 }
 
 // POST /api/ingest/document/[packageId] – new package metadata as a delta SIP.
@@ -88,13 +91,13 @@ export function updatePackageMetadata(
   body: UpdateDocumentRequest,
 ): Promise<AcceptedSip> {
   return sendJson(`/api/ingest/document/${segment(packageId)}`, "POST", body, {
-    schema: IngestResponse,
+    schema: ingestResponse,
   });
 }
 
 // PUT /api/ingest/sip – a prepared SIP (a BagIt zip), inline, by URL or by upload key.
 export function submitSip(body: IngestSipRequest, signal?: AbortSignal): Promise<AcceptedSip> {
-  return sendJson("/api/ingest/sip", "PUT", body, { signal, schema: IngestResponse });
+  return sendJson("/api/ingest/sip", "PUT", body, { signal, schema: ingestResponse });
 }
 
 // GET /api/ingest/url – a fresh upload URL; the uploader parses the answer itself.

@@ -3,7 +3,7 @@
 // hashed). Its digest comes from WebCrypto where the context has it (native, off this thread) and
 // is reported before the whole-file hash (WebAssembly in the worker, several times slower) takes
 // the same bytes, so the part is on its way while the file's digest catches up.
-import { partCountOf, partRange } from "@scriptorium/contract/ingest/multipart";
+import { partCountOf, partRange } from "@scriptorium/contract/ingest/multipart-layout";
 import {
   chunkHasher,
   HASH_CHUNK_BYTES,

@@ -5,13 +5,12 @@
 // whole file's SHA-256 at completion: each byte is hashed once on each side. An upload begun
 // earlier (a network drop, a reload, a new sign-in) resumes: the parts the archive lists with the
 // digest just computed are not sent again.
-import {
-  partCountOf,
-  partRange,
-  type MultipartUpload,
-  type UploadedFile,
-  type UploadState,
+import type {
+  MultipartUpload,
+  UploadedFile,
+  UploadState,
 } from "@scriptorium/contract/ingest/multipart";
+import { partCountOf, partRange } from "@scriptorium/contract/ingest/multipart-layout";
 import { ApiError } from "@/lib/queries/api-client";
 import { hashFileParts, type HashPartsOptions } from "./hash-file";
 import type { MultipartApi } from "./multipart-api";

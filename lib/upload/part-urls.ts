@@ -1,7 +1,7 @@
 // Part URLs for the part sender, asked of the dashboard a few at a time (one request signs the
 // next parts too) and kept until shortly before they expire. The next few are asked for while the
 // current ones are still being sent, so no part waits for a round trip to the dashboard.
-import { formatPartNumbers } from "@scriptorium/contract/ingest/multipart";
+import { formatPartNumbers } from "@scriptorium/contract/ingest/multipart-layout";
 import { ApiError } from "@/lib/queries/api-client";
 import type { MultipartApi } from "./multipart-api";
 import { PartUrlUnreachable, type PartUrlSource } from "./part-sender";

@@ -4,8 +4,8 @@
 // "Under the limit" means at most `limitBytes` bytes: the archive (archive/src/ingest/read-json.ts)
 // and the dashboard's proxy (lib/api/request.ts) both refuse only a body with MORE bytes than the
 // limit, so a body of exactly 10 MB (10 * 1024 * 1024 bytes) is sent inline.
-import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
-import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
+import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart-layout";
+import { INGEST_LIMITS } from "@scriptorium/contract/ingest/limits";
 import { formatBytes, formatBytesBeside } from "./format";
 import {
   fileContentLength,

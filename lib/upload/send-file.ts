@@ -1,7 +1,7 @@
 // Sends one file to the archive the best way it offers: a multipart upload (parallel parts,
 // resumable) for a large file where the archive has the extension, one PUT to an upload URL
 // otherwise (the vendor's default). Browser only.
-import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart";
+import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart-layout";
 import { ApiError } from "@/lib/queries/api-client";
 import { formatBytes, formatBytesBeside } from "./format";
 import { dashboardMultipartApi, type MultipartApi } from "./multipart-api";

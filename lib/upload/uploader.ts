@@ -9,8 +9,11 @@ import { backoffDelay, retryActionFor, retryAfterMs } from "./backoff";
 import { formatBytes, formatBytesBeside } from "./format";
 import { hashFile } from "./hash-file";
 import { createProgressTracker, type TransferProgress } from "./progress";
+import { UploadError } from "./upload-error";
 import { uploadFailureMessage } from "./upload-failure";
 import { xhrPut, type PutTransport } from "./xhr-put";
+
+export { UploadError, type UploadErrorKind } from "./upload-error";
 
 export type UploadEvent =
   | { phase: "hashing"; loaded: number; total: number }
@@ -24,25 +27,6 @@ export interface UploadResult {
   sha256: string;
   // Until when the archive accepts the key in an ingest (ISO 8601), when its answer said so.
   expiresAt: string | null;
-}
-
-export type UploadErrorKind = "too-large" | "cancelled" | "failed";
-
-// Why an upload ended without a key; `message` is a sentence for the person.
-export class UploadError extends Error {
-  readonly kind: UploadErrorKind;
-  readonly status: number | null;
-  constructor(
-    kind: UploadErrorKind,
-    message: string,
-    status: number | null = null,
-    cause?: unknown,
-  ) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = "UploadError";
-    this.kind = kind;
-    this.status = status;
-  }
 }
 
 export interface UploadOptions {

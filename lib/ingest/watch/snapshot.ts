@@ -2,7 +2,8 @@
 // reports and the status changes seen so far. Plain JSON, so it travels as a server-sent event
 // and is parsed again (leniently) in the browser.
 import { z } from "zod";
-import { isTerminalSipStatus, type IngestResponse } from "@scriptorium/contract/ingest/schemas";
+import { isTerminalSipStatus } from "@scriptorium/contract/ingest/limits";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 
 export const WatchedReport = z.object({
   pluginName: z.string(),

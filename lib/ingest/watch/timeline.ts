@@ -1,5 +1,5 @@
 // The status timeline of one SIP: when it was submitted, then each status the dashboard saw.
-import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
+import { isTerminalSipStatus } from "@scriptorium/contract/ingest/limits";
 import type { SipSnapshot } from "./snapshot";
 import { statusTone, type StatusTone } from "./status-tone";
 

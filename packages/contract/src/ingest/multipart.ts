@@ -15,18 +15,9 @@
 // once the upload is complete, as after a single PUT.
 import { z } from "zod";
 import { typeError } from "../zod-messages";
+import { MULTIPART_LIMITS, UPLOAD_STATES } from "./multipart-layout";
 
-const MiB = 1024 * 1024;
-
-export const MULTIPART_LIMITS = {
-  minPartBytes: 8 * MiB,
-  maxPartBytes: 64 * MiB,
-  maxUploadBytes: 5 * 1024 ** 4,
-  // 5 TiB in parts of 64 MiB.
-  maxParts: 81_920,
-  // Part URLs handed out by one request, and stored parts listed by one answer.
-  maxPartsPerRequest: 1_000,
-} as const;
+export * from "./multipart-layout";
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const sha256 = (field: string) =>
@@ -87,8 +78,6 @@ export const StoredPart = z.looseObject({
 });
 export type StoredPart = z.infer<typeof StoredPart>;
 
-export const UPLOAD_STATES = ["open", "completing", "complete"] as const;
-
 // GET /uploads/{uploadId}: the stored parts in order, at most maxPartsPerRequest after
 // `partNumberMarker`; `nextPartNumberMarker` is where the next page starts, null after the last.
 export const UploadState = MultipartUpload.extend({
@@ -137,60 +126,3 @@ export const UploadedFile = z.looseObject({
   sha256: z.string(),
 });
 export type UploadedFile = z.infer<typeof UploadedFile>;
-
-// The layout every client and the archive agree on: part n starts at (n - 1) * partSize.
-export function partCountOf(size: number, partSize: number): number {
-  return Math.max(1, Math.ceil(size / partSize));
-}
-
-export function partRange(
-  size: number,
-  partSize: number,
-  partNumber: number,
-): { start: number; end: number } {
-  const start = (partNumber - 1) * partSize;
-  return { start, end: Math.min(size, start + partSize) };
-}
-
-// "1-3,5" for [1, 2, 3, 5]: the `numbers` of GET /uploads/{uploadId}/parts.
-export function formatPartNumbers(numbers: readonly number[]): string {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const ranges: string[] = [];
-  for (let i = 0; i < sorted.length;) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    ranges.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`);
-    i = j + 1;
-  }
-  return ranges.join(",");
-}
-
-// The part numbers `numbers` names ("1-6,9"), each in 1..partCount, or a sentence saying what is
-// wrong. At most maxPartsPerRequest of them.
-export function parsePartNumbers(
-  numbers: string,
-  partCount: number,
-): { numbers: number[] } | { problem: string } {
-  const limit = MULTIPART_LIMITS.maxPartsPerRequest;
-  const found = new Set<number>();
-  for (const item of numbers.split(",")) {
-    const match = /^\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?$/.exec(item);
-    if (!match) {
-      return {
-        problem: `numbers must list part numbers and ranges such as "1-6,9", got "${numbers.slice(0, 100)}"`,
-      };
-    }
-    const first = Number(match[1]);
-    const last = match[2] === undefined ? first : Number(match[2]);
-    if (first < 1 || last > partCount || first > last) {
-      return {
-        problem: `numbers names parts outside 1-${partCount}, the parts of this upload ("${item.trim()}")`,
-      };
-    }
-    if (found.size + (last - first + 1) > limit) {
-      return { problem: `numbers may name at most ${limit} parts at a time` };
-    }
-    for (let n = first; n <= last; n++) found.add(n);
-  }
-  return { numbers: [...found].sort((a, b) => a - b) };
-}

@@ -4,22 +4,15 @@
 // (it answers 404 or notSupported), and the dashboard says so where it would offer them.
 import { z } from "zod";
 import { nonEmptyText, oneOf, text } from "../zod-messages";
+import { RENEWAL_MODES } from "./constants";
 import { OptionalInputs, OptionalOutputs, Result } from "./parts";
 
-// Trace operations (RetrieveTrace `op`) the extensions record, which the dashboard reads.
-export const TRACE_OPERATIONS = {
-  fixityCheck: "fixity check",
-  evidenceRenewed: "evidence renewed",
-} as const;
-
-// The profile extension (ETSI md-ExtensionType in a ProfileType's `ext`: a name and a string) naming
-// the ingest profile whose packages are preserved under the profile: the ingest API and the
-// preservation API name their profiles apart, and a person meets both.
-export const INGEST_PROFILE_EXTENSION = "urn:scriptorium:ingest-profile";
-
-// RFC 4998 5.2 / RFC 6283 4.2: a new time-stamp in the last chain, or a new chain over the data.
-export const RENEWAL_MODES = ["timestamp", "hashtree"] as const;
-export type RenewalMode = (typeof RENEWAL_MODES)[number];
+export {
+  INGEST_PROFILE_EXTENSION,
+  RENEWAL_MODES,
+  TRACE_OPERATIONS,
+  type RenewalMode,
+} from "./constants";
 
 const requestBase = { optIn: OptionalInputs.optional(), reqId: text("reqId").optional() };
 const responseBase = {

@@ -14,20 +14,10 @@ import {
   StoredPO,
   TraceEvent,
 } from "./parts";
+import { DELETION_MODES, PROFILE_STATUSES, SUBJECTS_OF_RETRIEVAL } from "./constants";
 
 export * from "./parts";
-
-// XSD StatusType: which profiles RetrieveInfo lists.
-export const PROFILE_STATUSES = ["active", "inactive", "all"] as const;
-// XSD SubjectOfRetrievalType; ETSI's default when `sor` is absent is POwithEmbeddedEvidence.
-export const SUBJECTS_OF_RETRIEVAL = [
-  "PO",
-  "Evidence",
-  "POwithEmbeddedEvidence",
-  "POwithDetachedEvidence",
-] as const;
-// XSD DeletionModeType.
-export const DELETION_MODES = ["OnlySubDOs", "SubDOsAndEvidence"] as const;
+export { DELETION_MODES, PROFILE_STATUSES, SUBJECTS_OF_RETRIEVAL } from "./constants";
 
 // pres-RequestType: what every request may carry.
 const requestBase = {
