@@ -7,10 +7,13 @@
 //
 // Starts an embedded archive (:4730, BENCH_ARCHIVE_PORT) and `next start` (:3630,
 // BENCH_DASHBOARD_PORT; built first when sources changed); temp files in /tmp/batch-bench-*.
-// BENCH_BATCH_FILES and BENCH_BATCH_KB change the sizes.
+// BENCH_BATCH_FILES and BENCH_BATCH_KB change the sizes; BENCH_BATCH_TERMINAL=0 leaves the
+// terminal's run out. To see where the time goes: BENCH_CPU_PROF_DIR=<dir> has both servers write
+// CPU profiles there (bench-support.mjs), and the page's own profile while sending is written to
+// <dir>/page.cpuprofile, the servers' logs beside them.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "@playwright/test";
@@ -200,6 +203,11 @@ async function browserRun(browser, folder) {
   const planning = await takeLongTasks(page);
   const heapBefore = await heapMb(cdp);
   await takeLongTasks(page);
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  if (profileDir) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.start");
+  }
   const started = performance.now();
   const { peak } = await peakHeapDuring(cdp, async () => {
     await page.getByRole("button", { name: label }).click();
@@ -213,6 +221,11 @@ async function browserRun(browser, folder) {
     );
   });
   const seconds = (performance.now() - started) / 1000;
+  if (profileDir) {
+    const { profile } = await cdp.send("Profiler.stop");
+    await mkdir(profileDir, { recursive: true });
+    await writeFile(path.join(profileDir, "page.cpuprofile"), JSON.stringify(profile));
+  }
   const sending = await takeLongTasks(page);
   const heapAfter = await heapMb(cdp);
   const failed = await page.locator('dt:text-is("Failed") + dd').textContent();
@@ -268,6 +281,11 @@ async function main() {
 | JS heap: peak while planning | ${run.planningPeak.toFixed(1)} MB |`);
   } finally {
     await stopAll();
+    const profileDir = process.env.BENCH_CPU_PROF_DIR;
+    if (profileDir) {
+      for (const log of ["archive.log", "dashboard.log"])
+        await cp(path.join(temp, log), path.join(profileDir, log)).catch(() => {});
+    }
     await rm(temp, { recursive: true, force: true });
   }
 }

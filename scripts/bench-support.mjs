@@ -90,12 +90,23 @@ export async function buildIfChanged() {
     throw new Error(`next build failed:\n${lastLines(`${build.stdout}${build.stderr}`)}`);
 }
 
+// BENCH_CPU_PROF_DIR=<dir>: the servers write V8 CPU profiles into <dir>/<name> when they stop
+// (open them in Chrome's DevTools, Performance panel). Node refuses --cpu-prof in NODE_OPTIONS,
+// and tsx's CLI would run the archive in a child without it: tsx is loaded as a hook instead.
+function cpuProfileArgs(name) {
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir, name)}`] : [];
+}
+
+const tsxArgs = (name) =>
+  process.env.BENCH_CPU_PROF_DIR ? [...cpuProfileArgs(name), "--import", "tsx"] : [TSX];
+
 // The embedded archive on `port`, its data in `dir/archive`; its sign-in returns to `dashboardUrl`.
 export async function startArchive({ port, dashboardUrl, dir, env = {} }) {
   await mustBeFree(port, "archive");
   const proc = start(
     "archive",
-    [TSX, "archive/src/main.ts"],
+    [...tsxArgs("archive"), "archive/src/main.ts"],
     {
       ARCHIVE_PORT: String(port),
       ARCHIVE_DATA_DIR: path.join(dir, "archive"),
@@ -122,7 +133,7 @@ export async function startDashboard({
   const url = `http://localhost:${port}`;
   const proc = start(
     log,
-    [NEXT, "start", "-p", String(port)],
+    [...cpuProfileArgs(log), NEXT, "start", "-p", String(port)],
     {
       APP_URL: url,
       AUTH_URL: url,
