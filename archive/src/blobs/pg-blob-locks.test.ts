@@ -2,6 +2,7 @@
 // use separate folders holding the same bytes, so that only the advisory locks, not this
 // process's in-memory holds, can keep one from removing what the other holds.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -163,5 +164,45 @@ describe.skipIf(!url)("blob locks across processes on PostgreSQL", () => {
     await hold.release();
     expect(await locksB.tryExclusive(sha256)).toBe(true);
     await locksB.releaseExclusive(sha256);
+  });
+
+  it("gives up a lock connection that stops answering, and holds on a new one", async () => {
+    // A's lock connections run through a relay that can stop passing the bytes of the ones open,
+    // as a network that drops packets without a reset would; new connections still pass.
+    const target = new URL(database.url);
+    const sockets = new Set<net.Socket>();
+    const silenced = new Set<net.Socket>();
+    const relay = net.createServer((client) => {
+      const server = net.connect(Number(target.port), target.hostname);
+      for (const socket of [client, server]) {
+        sockets.add(socket);
+        socket.on("error", () => {});
+        socket.on("close", () => sockets.delete(socket));
+      }
+      client.on("data", (chunk) => silenced.has(client) || server.write(chunk));
+      server.on("data", (chunk) => silenced.has(client) || client.write(chunk));
+      client.on("close", () => server.destroy());
+      server.on("close", () => client.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const relayed = new URL(database.url);
+    relayed.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    try {
+      await locksA.close();
+      locksA = openPgBlobLocks(relayed.toString(), { sessionCheckMs: 60_000, queryWaitMs: 500 });
+      storeA = await openBlobStore(dirs[0]!, { locks: locksA });
+      const first = await heldByA("held before the network went quiet");
+      await first.hold.release();
+
+      for (const socket of sockets) silenced.add(socket);
+      const { hold, sha256 } = await heldByA("held after the network went quiet");
+      expect(await storeB.removeUnlessUsed(sha256, unused)).toBe(false);
+      await hold.release();
+      expect(await storeB.removeUnlessUsed(sha256, unused)).toBe(true);
+    } finally {
+      await locksA.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 });

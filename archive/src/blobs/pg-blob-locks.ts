@@ -4,6 +4,11 @@
 // never in a pool transaction; if that connection is replaced its locks are gone, so a check every
 // two seconds (or the next call, if sooner) takes the held ones again, and until that succeeds
 // removals are refused.
+//
+// A query that fails is tried once more on a new client, not on the old one: when the socket is
+// reset, the driver rejects the running query before it has taken the connection down, and a query
+// sent in between waits forever on the dead socket. The same happens, bounded, to a query that does
+// not answer within a while.
 import postgres from "postgres";
 
 export interface CrossProcessBlobLocks {
@@ -20,12 +25,15 @@ export interface CrossProcessBlobLocks {
 export const BLOB_LOCK_CLASS = 0x53435242;
 // A removal holds a key for a reference check and an unlink: a hold waiting longer is stuck.
 const HOLD_WAIT_MS = 30_000;
+// A lock query answers in milliseconds; one taking this long is on a connection that is gone.
+const QUERY_WAIT_MS = 10_000;
 // While this process holds blobs, how often it checks that its lock connection (and so its locks)
 // is still the same, and takes them again on a new one without waiting for its next lock call.
 const SESSION_CHECK_MS = 2_000;
 
 export interface PgBlobLockOptions {
   sessionCheckMs?: number;
+  queryWaitMs?: number;
 }
 
 // The first four bytes of the digest as a signed int4. Two blobs sharing a key only make a removal
@@ -51,7 +59,10 @@ export function openPgBlobLocks(
   url: string,
   options: PgBlobLockOptions = {},
 ): CrossProcessBlobLocks {
-  const sql = postgres(url, { max: 1, idle_timeout: 0, max_lifetime: null, onnotice: () => {} });
+  const connect = () =>
+    postgres(url, { max: 1, idle_timeout: 0, max_lifetime: null, onnotice: () => {} });
+  let sql = connect();
+  const queryWaitMs = options.queryWaitMs ?? QUERY_WAIT_MS;
   // Shared takes per key that this process wants to hold.
   const held = new Map<number, number>();
   // The backend whose session holds `held`; undefined until they are all taken there.
@@ -65,12 +76,41 @@ export function openPgBlobLocks(
     return run;
   };
 
-  // A lock function and the backend it ran on; tried twice, as the first use of a dropped
-  // connection fails and the second opens a new one.
+  // Drops the client and its connection (and so this session's locks) for a new one.
+  const replace = () => {
+    const old = sql;
+    sql = connect();
+    void old.end({ timeout: 0 }).catch(() => {});
+  };
+
+  // One query on the current client, given up (with the client) when it does not answer in time.
+  const bounded = async <T>(query: (db: postgres.Sql) => Promise<T>): Promise<T> => {
+    const db = sql;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error("The blob lock connection did not answer.")),
+        queryWaitMs,
+      );
+    });
+    try {
+      return await Promise.race([query(db), late]);
+    } catch (error) {
+      if (sql === db) replace();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  // A query tried twice: the first use of a dropped connection fails, the second runs on a new one.
+  const twice = <T>(query: (db: postgres.Sql) => Promise<T>) =>
+    bounded(query).catch(() => bounded(query));
+
+  // A lock function and the backend it ran on.
   const call = async (fn: LockFunction, key: number) => {
     const text = `select pg_backend_pid() as pid, ${fn}($1::int4, $2::int4) as ok`;
-    const query = () => sql.unsafe<LockRow[]>(text, [BLOB_LOCK_CLASS, key]);
-    const [row] = await query().catch(() => query());
+    const [row] = await twice((db) => db.unsafe<LockRow[]>(text, [BLOB_LOCK_CLASS, key]));
     if (!row) throw new Error("The advisory lock query answered no row.");
     return row;
   };
@@ -82,14 +122,16 @@ export function openPgBlobLocks(
     backend = undefined;
     const keys = [...held].flatMap(([key, takes]) => Array.from({ length: takes }, () => key));
     try {
-      const [row] = await sql<LockRow[]>`
-        select pg_backend_pid() as pid, bool_and(pg_try_advisory_lock_shared(${BLOB_LOCK_CLASS}::int4, k)) as ok
-        from unnest(${keys}::int4[]) as k`;
+      const [row] = await bounded(
+        (db) => db<LockRow[]>`
+          select pg_backend_pid() as pid, bool_and(pg_try_advisory_lock_shared(${BLOB_LOCK_CLASS}::int4, k)) as ok
+          from unnest(${keys}::int4[]) as k`,
+      );
       if (row?.pid !== pid || row.ok === false)
         throw new Error("The blob locks could not be taken again.");
       backend = pid;
     } catch (error) {
-      await sql`select pg_advisory_unlock_all()`.catch(() => {});
+      await bounded((db) => db`select pg_advisory_unlock_all()`).catch(() => {});
       throw error;
     }
   };
@@ -98,8 +140,7 @@ export function openPgBlobLocks(
   const checker = setInterval(() => {
     if (held.size === 0) return;
     void serial(async () => {
-      const query = () => sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
-      const [row] = await query().catch(() => query());
+      const [row] = await twice((db) => db<{ pid: number }[]>`select pg_backend_pid() as pid`);
       if (row) await settle(row.pid);
     }).catch((error: unknown) =>
       console.error("checking the blob locks' connection failed", error),
@@ -159,7 +200,7 @@ export function openPgBlobLocks(
     },
     close: () => {
       clearInterval(checker);
-      return serial(() => sql.end());
+      return serial(() => sql.end({ timeout: 5 }));
     },
   };
 }
