@@ -1,9 +1,8 @@
 // The holdings list's address without zod: its parameters, sorts and page sizes, and the search
 // string of a query. The browser imports it from here; ./holdings-query adds the parsing (zod)
 // and re-exports it.
-import type { CatalogueFile } from "@/lib/db/catalogue-schema";
 import type { HoldingsQuery } from "./holdings-query";
-import type { CATALOGUE_STATES } from "./states";
+import type { CatalogueRowValues } from "./merge";
 
 export { STATE_LABEL } from "./states";
 
@@ -67,25 +66,29 @@ export function holdingsSearch(query: Partial<HoldingsQuery>): string {
   return params.toString();
 }
 
-export interface HoldingsRow {
-  poId: string;
-  title: string | null;
-  description: string | null;
-  profile: string | null;
-  profileName: string | null;
-  files: CatalogueFile[];
-  formats: string[];
-  fileCount: number;
-  totalSize: number;
-  versionCount: number | null;
-  state: (typeof CATALOGUE_STATES)[number];
+// A catalogue row as the holdings list and its export show it: the stored values, with dates as
+// ISO strings and the submitter by name.
+export type HoldingsRow = Pick<
+  CatalogueRowValues,
+  | "poId"
+  | "title"
+  | "description"
+  | "profile"
+  | "profileName"
+  | "files"
+  | "formats"
+  | "fileCount"
+  | "totalSize"
+  | "versionCount"
+  | "state"
+  | "deletedBy"
+  | "deletionReason"
+> & {
   createdAt: string;
   changedAt: string;
   submittedBy: string | null;
   deletedAt: string | null;
-  deletedBy: string | null;
-  deletionReason: string | null;
-}
+};
 
 export interface HoldingsPage {
   rows: HoldingsRow[];
