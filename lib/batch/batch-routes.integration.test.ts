@@ -122,6 +122,14 @@ describe("a batch", () => {
     );
   });
 
+  it("sends no package it does not hold", async () => {
+    const batch = await newBatch(["a.txt"]);
+    const before = ingestCalls();
+    const sent = await sendItem(batch, "z.txt", `batch-${randomUUID()}`);
+    expect(sent.status).toBe(404);
+    expect(ingestCalls()).toBe(before);
+  });
+
   it("cancelled, sends no more of its packages", async () => {
     const batch = await newBatch(["a.txt"]);
     const cancel = await invoke(cancelBatch, "POST", `/api/batches/${batch}/cancel`, {

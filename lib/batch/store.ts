@@ -114,21 +114,22 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
       return [...taken].sort();
     },
 
-    // Takes an item for sending, unless it is sent, being sent, or not in this tenant's batch.
+    // Takes an item for sending, unless it is sent, being sent, cancelled, or not in this tenant's
+    // batch: one statement when it can be taken (the usual case), a read to say why when not.
     async claim(tenant: string, batchId: string, key: string): Promise<Claim> {
       const database = await db();
-      const [batch] = await database
-        .select({ cancelledAt: batches.cancelledAt })
-        .from(batches)
-        .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
-      if (!batch) return { kind: "unknown" };
-      if (batch.cancelledAt) return { kind: "cancelled" };
-      const stale = new Date(Date.now() - CLAIM_EXPIRES_MS);
+      const now = new Date();
+      const stale = new Date(now.getTime() - CLAIM_EXPIRES_MS);
       const claimed = await database
         .update(batchItems)
-        .set({ state: "sending", claimedAt: new Date(), updatedAt: new Date(), message: null })
+        .set({ state: "sending", claimedAt: now, updatedAt: now, message: null })
+        .from(batches)
         .where(
           and(
+            eq(batches.id, batchItems.batchId),
+            eq(batches.id, batchId),
+            eq(batches.tenant, tenant),
+            isNull(batches.cancelledAt),
             eq(batchItems.batchId, batchId),
             eq(batchItems.itemKey, key),
             or(
@@ -139,15 +140,23 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
         )
         .returning({ key: batchItems.itemKey });
       if (claimed.length > 0) return { kind: "claimed" };
-      const [item] = await database
-        .select()
-        .from(batchItems)
-        .where(and(eq(batchItems.batchId, batchId), eq(batchItems.itemKey, key)));
-      if (!item) return { kind: "unknown" };
-      if (item.state === "sent" && item.packageId) {
-        return { kind: "sent", packageId: item.packageId, submissionName: item.submissionName };
+      const [found] = await database
+        .select({
+          cancelledAt: batches.cancelledAt,
+          state: batchItems.state,
+          packageId: batchItems.packageId,
+          submissionName: batchItems.submissionName,
+        })
+        .from(batches)
+        .leftJoin(batchItems, and(eq(batchItems.batchId, batches.id), eq(batchItems.itemKey, key)))
+        .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
+      if (!found) return { kind: "unknown" };
+      if (found.cancelledAt) return { kind: "cancelled" };
+      if (!found.state) return { kind: "unknown" };
+      if (found.state === "sent" && found.packageId) {
+        return { kind: "sent", packageId: found.packageId, submissionName: found.submissionName };
       }
-      if (item.state === "cancelled") return { kind: "cancelled" };
+      if (found.state === "cancelled") return { kind: "cancelled" };
       return { kind: "busy" };
     },
 
