@@ -37,7 +37,7 @@ import {
 } from "./facts";
 import type { CatalogueFacts } from "./merge";
 import type { ObjectLabel } from "./labels";
-import { findObject, labelsOf, recordFacts } from "./store";
+import { labelsOf, recordFacts, recordFactsOf } from "./store";
 
 type Person = { id: string; name: string };
 
@@ -173,14 +173,11 @@ export function createCatalogueRecorder(db: () => Promise<DashboardDb>): Catalog
     labels: async (tenant, ids) => labelsOf(await db(), tenant, ids),
     ingestAccepted: (input) =>
       safely(`the ingest of ${input.answer.packageId}`, async () => {
-        const database = await db();
-        const existing = await findObject(database, input.tenant, input.answer.packageId);
-        const facts = factsFromIngest(factContext(input.tenant), {
-          ...input,
-          isNew: existing === null,
-          now: new Date(),
-        });
-        await recordFacts(database, [facts]);
+        const ctx = factContext(input.tenant);
+        const now = new Date();
+        await recordFactsOf(await db(), input.tenant, input.answer.packageId, (held) =>
+          factsFromIngest(ctx, { ...input, isNew: !held, now }),
+        );
       }),
 
     sipStatus: (tenant, answer, submissionName) =>
