@@ -21,25 +21,27 @@ function unfinished(item: BatchItemStatus): boolean {
   );
 }
 
-// Refreshes up to REFRESH_PER_READ of `items` in place; failures keep the last known status.
+// Refreshes up to REFRESH_PER_READ of `items` in place and returns those whose status changed;
+// failures keep the last known status.
 export async function refreshBatchItems(
   batchId: string,
   items: BatchItemStatus[],
   session: ApiSession,
   deps: ApiDeps,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<BatchItemStatus[]> {
   const cursors = getBatchRefreshCursors();
   const open = items.filter(unfinished);
   if (open.length === 0) {
     cursors.delete(batchId);
-    return;
+    return [];
   }
   const start = (cursors.get(batchId) ?? 0) % open.length;
   const chosen = [...open.slice(start), ...open.slice(0, start)].slice(0, REFRESH_PER_READ);
   cursors.set(batchId, start + chosen.length);
   const token = await deps.getUpstreamToken(session).catch(() => null);
-  if (!token) return;
+  if (!token) return [];
+  const changed: BatchItemStatus[] = [];
   const queue = [...chosen];
   const worker = async () => {
     for (let item = queue.shift(); item && !signal.aborted; item = queue.shift()) {
@@ -54,6 +56,7 @@ export async function refreshBatchItems(
         const call = { token, tenant: session.tenant, enrichers, signal };
         const { body } = await deps.ingest.sipStatus(call, key.packageId, key.submissionName);
         if (body.status) {
+          if (body.status !== item.status) changed.push(item);
           item.status = body.status;
           await deps.journal.recordStatus(key, body.status, body.pluginReports);
           await deps.catalogue.sipStatus(key.tenant, body, key.submissionName);
@@ -64,4 +67,5 @@ export async function refreshBatchItems(
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return changed;
 }
