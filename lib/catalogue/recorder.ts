@@ -52,6 +52,11 @@ export interface CatalogueRecorder {
   }): Promise<void>;
   // A SIP status read (with or without enrichers); only an ended one changes the catalogue.
   sipStatus(tenant: string, answer: IngestResponse, submissionName: string): Promise<void>;
+  // Several status reads at once (a batch's), written in one transaction.
+  sipStatuses(
+    tenant: string,
+    reads: readonly { answer: IngestResponse; submissionName: string }[],
+  ): Promise<void>;
   // A preservation operation through the proxy and its answer, or the error it ended with.
   preservation(input: {
     tenant: string;
@@ -185,6 +190,17 @@ export function createCatalogueRecorder(db: () => Promise<DashboardDb>): Catalog
         if (!answer.status || !isTerminalSipStatus(answer.status)) return;
         const facts = factsFromSipStatus(factContext(tenant), answer, submissionName);
         await recordFacts(await db(), [facts]);
+      }),
+
+    sipStatuses: (tenant, reads) =>
+      safely(`the statuses of ${reads.length} packages`, async () => {
+        const ctx = factContext(tenant);
+        const facts = reads.flatMap(({ answer, submissionName }) =>
+          answer.status && isTerminalSipStatus(answer.status)
+            ? [factsFromSipStatus(ctx, answer, submissionName)]
+            : [],
+        );
+        await recordFacts(await db(), facts);
       }),
 
     preservation: (input) =>
