@@ -1,10 +1,13 @@
 // Wires the batch queue to the browser: each package goes through the wizard's own path (the
 // upload planner, sendFile for large files (in parts where the archive offers it), sendPlan, PUT /api/ingest/document with the batch
 // and package named so the server sends it at most once), the state is saved to IndexedDB, the
-// SIP statuses come from one batch status endpoint, and going offline pauses the queue.
+// SIP statuses come from one batch status endpoint (each read answers what changed since the one
+// before), and going offline pauses the queue.
 import { sendPlan } from "@/components/ingests/send-plan";
+import type { BatchItemStatus } from "@/lib/batch/api-schemas";
 import { createBatchQueue, type BatchQueue, type Failure, type QueueItem } from "@/lib/batch/queue";
 import { isFinished } from "@/lib/batch/queue-state";
+import { withItems } from "@/lib/batch/status-items";
 import { UPLOAD_REUSE_MARGIN_MS } from "@/lib/drafts/draft";
 import { ApiError } from "@/lib/queries/api-client";
 import { batchStatus, ingestBatchPackage } from "@/lib/queries/batch";
@@ -124,6 +127,11 @@ export function startBatchRunner(
     },
   });
 
+  // What the server said of each package: a read answers only what changed since the one before,
+  // folded in here, and the queue is given all of it (a package it was still sending when it was
+  // named is reconciled at a later read).
+  let server: BatchItemStatus[] = [];
+  let since: string | null = null;
   let polling = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const poll = async () => {
@@ -131,7 +139,10 @@ export function startBatchRunner(
     const open = items.some((i) => !isFinished(i.state));
     if (open && mode.kind !== "paused") {
       try {
-        queue.reconcile((await batchStatus(batch.id)).items);
+        const answer = await batchStatus(batch.id, since);
+        server = withItems(server, answer.items);
+        since = answer.cursor;
+        queue.reconcile(server);
       } catch {
         // The next read tries again; a session that ended shows when the next package is sent.
       }

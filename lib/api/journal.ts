@@ -22,6 +22,48 @@ export interface SubmissionJournal {
     status: string,
     pluginReports?: unknown,
   ): Promise<boolean>;
+  // Several statuses in one transaction (a batch's status read answers many SIPs at once).
+  recordStatuses(entries: readonly StatusEntry[]): Promise<void>;
+}
+
+export interface StatusEntry {
+  key: { tenant: string; packageId: string; submissionName: string };
+  status: string;
+  pluginReports?: unknown;
+}
+
+type Writer = Pick<DashboardDb, "update">;
+
+// Writes a SIP's status into its journal row; whether the row changed.
+async function updateStatus(
+  db: Writer,
+  { key, status, pluginReports }: StatusEntry,
+): Promise<boolean> {
+  const set: Partial<typeof submissions.$inferInsert> = {
+    lastStatus: status,
+    lastStatusAt: new Date(),
+  };
+  if (pluginReports !== undefined) set.pluginOutcome = pluginReports;
+  // Only rows the dashboard created: a SIP submitted elsewhere is not ours to journal. Pages
+  // poll the status; an unchanged answer is not written again, but reports first seen for a
+  // status already known (read before without the enricher) are.
+  const changed =
+    pluginReports === undefined
+      ? sql`${submissions.lastStatus} is distinct from ${status}`
+      : sql`(${submissions.lastStatus} is distinct from ${status} or ${submissions.pluginOutcome} is distinct from ${JSON.stringify(pluginReports)}::jsonb)`;
+  const updated = await db
+    .update(submissions)
+    .set(set)
+    .where(
+      and(
+        eq(submissions.tenant, key.tenant),
+        eq(submissions.packageId, key.packageId),
+        eq(submissions.submissionName, key.submissionName),
+        changed,
+      ),
+    )
+    .returning({ id: submissions.id });
+  return updated.length > 0;
 }
 
 // A journal over one database (a promise, so the database opens on first use).
@@ -52,32 +94,15 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
     },
 
     async recordStatus(key, status, pluginReports) {
-      const set: Partial<typeof submissions.$inferInsert> = {
-        lastStatus: status,
-        lastStatusAt: new Date(),
-      };
-      if (pluginReports !== undefined) set.pluginOutcome = pluginReports;
-      // Only rows the dashboard created: a SIP submitted elsewhere is not ours to journal. Pages
-      // poll the status; an unchanged answer is not written again, but reports first seen for a
-      // status already known (read before without the enricher) are.
-      const changed =
-        pluginReports === undefined
-          ? sql`${submissions.lastStatus} is distinct from ${status}`
-          : sql`(${submissions.lastStatus} is distinct from ${status} or ${submissions.pluginOutcome} is distinct from ${JSON.stringify(pluginReports)}::jsonb)`;
+      return updateStatus(await db(), { key, status, pluginReports });
+    },
+
+    async recordStatuses(entries) {
+      if (entries.length === 0) return;
       const database = await db();
-      const updated = await database
-        .update(submissions)
-        .set(set)
-        .where(
-          and(
-            eq(submissions.tenant, key.tenant),
-            eq(submissions.packageId, key.packageId),
-            eq(submissions.submissionName, key.submissionName),
-            changed,
-          ),
-        )
-        .returning({ id: submissions.id });
-      return updated.length > 0;
+      await database.transaction(async (tx) => {
+        for (const entry of entries) await updateStatus(tx, entry);
+      });
     },
   };
 }

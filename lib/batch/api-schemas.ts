@@ -51,8 +51,20 @@ export interface BatchStatus {
   total: number;
   createdAt: string;
   cancelledAt: string | null;
+  // The packages changed since the read whose cursor was sent as `since` (every package without).
   items: BatchItemStatus[];
+  // What to send as `since` in the next read, to be answered only what changed after this one.
+  cursor: string;
 }
+
+// The query of GET /api/batches/[batchId]: `since`, the cursor of an earlier read.
+export const BatchStatusQuery = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,18}$/, { message: "since must be the cursor of an earlier read of the batch" })
+    .optional(),
+});
+export type BatchStatusQuery = z.infer<typeof BatchStatusQuery>;
 
 export interface BatchSummary {
   id: string;

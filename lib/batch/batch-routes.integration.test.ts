@@ -11,6 +11,7 @@ import { invoke, sessionOf } from "@/lib/api/testing/harness";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { listSubmissions } from "@/lib/journal/submissions";
 import type { BatchStatus } from "./api-schemas";
+import { withItems } from "./status-items";
 
 const DC = "http://purl.org/dc/elements/1.1/";
 
@@ -109,6 +110,45 @@ describe("a batch", () => {
     expect(rows.map((r) => r.packageId).sort()).toEqual(Object.values(ids).sort());
   });
 
+  it("answers a read sent with the cursor of the one before only the packages changed since", async () => {
+    const batch = await newBatch(["a.txt", "b.txt", "c.txt"]);
+    const read = async (since?: string) => {
+      const path = `/api/batches/${batch}${since === undefined ? "" : `?since=${since}`}`;
+      const answer = await invoke(batchStatus, "GET", path, { batchId: batch });
+      expect(answer.status).toBe(200);
+      return answer.json as BatchStatus;
+    };
+    const first = await read();
+    expect(first.items.map((i) => i.key)).toEqual(["a.txt", "b.txt", "c.txt"]);
+    expect((await read(first.cursor)).items).toEqual([]);
+
+    expect((await sendItem(batch, "b.txt", `batch-${randomUUID()}`)).status).toBe(201);
+    let last = await read(first.cursor);
+    expect(last.items.map((i) => [i.key, i.state])).toEqual([["b.txt", "sent"]]);
+    // The reader folds each answer into what it has, and sends the new cursor back.
+    let known = withItems(first.items, last.items);
+    for (let i = 0; i < 100 && known[1]?.status !== "INGESTED"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      last = await read(last.cursor);
+      expect(last.items.every((item) => item.key === "b.txt")).toBe(true);
+      known = withItems(known, last.items);
+    }
+    expect(known.map((i) => [i.key, i.state, i.status])).toEqual([
+      ["a.txt", "queued", null],
+      ["b.txt", "sent", "INGESTED"],
+      ["c.txt", "queued", null],
+    ]);
+    // Once nothing changes, a read answers nothing.
+    const settled = await read(last.cursor);
+    expect((await read(settled.cursor)).items).toEqual([]);
+
+    const bad = await invoke(batchStatus, "GET", `/api/batches/${batch}?since=x`, {
+      batchId: batch,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { code: "VALIDATION_ERROR" } });
+  });
+
   it("is the tenant's own: another tenant's session neither sees nor sends into it", async () => {
     const batch = await newBatch(["a.txt"]);
     live.harness.session = sessionOf("admin", { tenant: "research" });
@@ -120,6 +160,14 @@ describe("a batch", () => {
     expect((list.json as { batches: { id: string }[] }).batches.map((b) => b.id)).not.toContain(
       batch,
     );
+  });
+
+  it("sends no package it does not hold", async () => {
+    const batch = await newBatch(["a.txt"]);
+    const before = ingestCalls();
+    const sent = await sendItem(batch, "z.txt", `batch-${randomUUID()}`);
+    expect(sent.status).toBe(404);
+    expect(ingestCalls()).toBe(before);
   });
 
   it("cancelled, sends no more of its packages", async () => {

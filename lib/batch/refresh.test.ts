@@ -9,16 +9,22 @@ import type { BatchItemStatus } from "./api-schemas";
 import { REFRESH_PER_READ, refreshBatchItems } from "./refresh";
 
 const asked: string[] = [];
+const enrichers: unknown[] = [];
+const journalled: unknown[][] = [];
+const catalogued: unknown[][] = [];
 const deps = {
   getUpstreamToken: async () => "token",
   ingest: {
-    sipStatus: async (_call: unknown, packageId: string) => {
+    sipStatus: async (call: { enrichers: unknown }, packageId: string) => {
       asked.push(packageId);
-      return { body: { status: packageId === "pkg-0" ? "INGESTED" : "PROCESSING" } };
+      enrichers.push(call.enrichers);
+      return { body: { packageId, status: packageId === "pkg-0" ? "INGESTED" : "PROCESSING" } };
     },
   },
-  journal: { recordStatus: async () => {} },
-  catalogue: { sipStatus: async () => {} },
+  journal: { recordStatuses: async (entries: unknown[]) => void journalled.push(entries) },
+  catalogue: {
+    sipStatuses: async (_tenant: string, reads: unknown[]) => void catalogued.push(reads),
+  },
 } as unknown as ApiDeps;
 
 const items = (count: number): BatchItemStatus[] =>
@@ -44,7 +50,12 @@ const read = async (batchId: string, list: BatchItemStatus[]) => {
   return [...asked].sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
 };
 
-afterEach(() => resetServer());
+afterEach(() => {
+  resetServer();
+  enrichers.length = 0;
+  journalled.length = 0;
+  catalogued.length = 0;
+});
 
 describe("the batch status reads", () => {
   it("ask about the next unfinished packages each read, where the container's cursor says", async () => {
@@ -66,6 +77,24 @@ describe("the batch status reads", () => {
     await read("batch-b", items(3));
     expect(getBatchRefreshCursors().get("batch-b")).toBe(3);
     expect(getBatchRefreshCursors().get("batch-a")).toBe(2 * REFRESH_PER_READ);
+  });
+
+  it("return the packages whose status changed, journalled and catalogued in one call each", async () => {
+    const batch = items(3);
+    const changed = await refreshBatchItems(
+      "batch-e",
+      batch,
+      sessionOf("archivist"),
+      deps,
+      new AbortController().signal,
+    );
+    expect(changed.map((item) => [item.key, item.status])).toEqual([["file-0", "INGESTED"]]);
+    expect(journalled).toHaveLength(1);
+    expect(journalled[0]).toHaveLength(3);
+    expect(catalogued).toHaveLength(1);
+    expect(catalogued[0]).toHaveLength(3);
+    // The status and the plugins' outcome, as the terminal command asks.
+    expect(enrichers).toEqual([["pluginreports"], ["pluginreports"], ["pluginreports"]]);
   });
 
   it("forgets a batch with nothing unfinished, and every batch when the server is reset", async () => {

@@ -4,6 +4,7 @@ import "server-only";
 // unfinished ones in turn, so a long batch is covered without asking about all of them at once;
 // the cursors are the server container's, shared by every route module of the process.
 import { isTerminalSipStatus } from "@scriptorium/contract/ingest/schemas";
+import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import { getBatchRefreshCursors } from "@/lib/server/container";
 import type { BatchItemStatus } from "./api-schemas";
@@ -11,6 +12,10 @@ import type { BatchItemStatus } from "./api-schemas";
 // At most this many upstream status calls per read of a batch, this many at a time.
 export const REFRESH_PER_READ = 100;
 const PARALLEL = 8;
+
+// The page needs the status; the journal keeps the plugins' outcome. The catalogue reads a
+// package's title and files from its ingest request, and its formats when the package is opened.
+const ENRICHERS = ["pluginreports"] as const;
 
 function unfinished(item: BatchItemStatus): boolean {
   return (
@@ -21,47 +26,75 @@ function unfinished(item: BatchItemStatus): boolean {
   );
 }
 
-// Refreshes up to REFRESH_PER_READ of `items` in place; failures keep the last known status.
+interface Answered {
+  item: BatchItemStatus;
+  body: IngestResponse & { status: string };
+}
+
+// Refreshes up to REFRESH_PER_READ of `items` in place and returns those whose status changed;
+// failures keep the last known status. What the archive answered is journalled and catalogued in
+// one transaction each, however many packages it was.
 export async function refreshBatchItems(
   batchId: string,
   items: BatchItemStatus[],
   session: ApiSession,
   deps: ApiDeps,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<BatchItemStatus[]> {
   const cursors = getBatchRefreshCursors();
   const open = items.filter(unfinished);
   if (open.length === 0) {
     cursors.delete(batchId);
-    return;
+    return [];
   }
   const start = (cursors.get(batchId) ?? 0) % open.length;
   const chosen = [...open.slice(start), ...open.slice(0, start)].slice(0, REFRESH_PER_READ);
   cursors.set(batchId, start + chosen.length);
   const token = await deps.getUpstreamToken(session).catch(() => null);
-  if (!token) return;
+  if (!token) return [];
+  const answered: Answered[] = [];
   const queue = [...chosen];
   const worker = async () => {
     for (let item = queue.shift(); item && !signal.aborted; item = queue.shift()) {
-      const key = {
-        tenant: session.tenant,
-        packageId: item.packageId!,
-        submissionName: item.submissionName!,
-      };
       try {
-        // The enrichers the catalogue reads an ended SIP's title, metadata and formats from.
-        const enrichers = ["pluginreports", "metadata", "representations"] as const;
-        const call = { token, tenant: session.tenant, enrichers, signal };
-        const { body } = await deps.ingest.sipStatus(call, key.packageId, key.submissionName);
-        if (body.status) {
-          item.status = body.status;
-          await deps.journal.recordStatus(key, body.status, body.pluginReports);
-          await deps.catalogue.sipStatus(key.tenant, body, key.submissionName);
-        }
+        const call = { token, tenant: session.tenant, enrichers: ENRICHERS, signal };
+        const { body } = await deps.ingest.sipStatus(call, item.packageId!, item.submissionName!);
+        if (body.status) answered.push({ item, body: { ...body, status: body.status } });
       } catch {
         // Keep the last known status: the page asks again in a moment.
       }
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  if (answered.length === 0) return [];
+  await record(session.tenant, answered, deps);
+  const changed: BatchItemStatus[] = [];
+  for (const { item, body } of answered) {
+    if (item.status === body.status) continue;
+    item.status = body.status;
+    changed.push(item);
+  }
+  return changed;
+}
+
+async function record(tenant: string, answered: Answered[], deps: ApiDeps): Promise<void> {
+  try {
+    await deps.journal.recordStatuses(
+      answered.map(({ item, body }) => ({
+        key: { tenant, packageId: item.packageId!, submissionName: item.submissionName! },
+        status: body.status,
+        pluginReports: body.pluginReports,
+      })),
+    );
+  } catch (error) {
+    // The journal keeps the last status it knew: the next read asks about these again.
+    console.error(
+      `the statuses of ${answered.length} batch packages could not be journalled`,
+      error,
+    );
+  }
+  await deps.catalogue.sipStatuses(
+    tenant,
+    answered.map(({ item, body }) => ({ answer: body, submissionName: item.submissionName! })),
+  );
 }

@@ -2,10 +2,24 @@ import "server-only";
 // The batches table and its items over the dashboard database. An item is claimed before its
 // ingest is sent and marked sent with the archive's answer, so a package sent again (a reload, a
 // retry after a lost answer) gets the first answer instead of becoming a second SIP.
-import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { SIP_TERMINAL_STATUSES } from "@scriptorium/contract/ingest/schemas";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db";
 import { batches, batchItems, catalogueObjects, submissions } from "@/lib/db/schema";
-import type { BatchStatus, BatchSummary, CreateBatchRequest } from "./api-schemas";
+import type { BatchItemStatus, BatchStatus, BatchSummary, CreateBatchRequest } from "./api-schemas";
 
 export interface BatchOwner {
   tenant: string;
@@ -29,6 +43,36 @@ const LOOKUP_CHUNK = 1000;
 
 // Batch packages that hold their id: being sent, or sent (a queued one will be).
 const HOLDING_STATES = ["queued", "sending", "sent"] as const;
+
+const itemColumns = {
+  key: batchItems.itemKey,
+  title: batchItems.title,
+  packageId: batchItems.packageId,
+  submissionName: batchItems.submissionName,
+  state: batchItems.state,
+  message: batchItems.message,
+  status: submissions.lastStatus,
+};
+
+const itemStatus = (row: {
+  [K in keyof typeof itemColumns]: BatchItemStatus[K];
+}): BatchItemStatus => ({ ...row, status: row.status ?? null });
+
+// An item's SIP in the journal.
+const journalRowOf = (tenant: string) =>
+  and(
+    eq(submissions.tenant, tenant),
+    eq(submissions.packageId, batchItems.packageId),
+    eq(submissions.submissionName, batchItems.submissionName),
+  );
+
+// Whether `table`'s row was written by a transaction that had not ended when the cursor `since`
+// (a snapshot's xmin, a 64-bit transaction id) was taken. A row's xmin holds the low 32 bits of
+// its writer's id, compared the way PostgreSQL compares them, modulo 2^32; a row the left join
+// did not find (xmin null) counts as unchanged.
+function writtenSince(table: typeof batchItems | typeof submissions, since: string): SQL {
+  return sql`((${table}.xmin::text::bigint - ${since}::bigint % 4294967296 + 4294967296) % 4294967296) < 2147483648`;
+}
 
 export function createBatchStore(db: () => Promise<DashboardDb>) {
   return {
@@ -114,21 +158,22 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
       return [...taken].sort();
     },
 
-    // Takes an item for sending, unless it is sent, being sent, or not in this tenant's batch.
+    // Takes an item for sending, unless it is sent, being sent, cancelled, or not in this tenant's
+    // batch: one statement when it can be taken (the usual case), a read to say why when not.
     async claim(tenant: string, batchId: string, key: string): Promise<Claim> {
       const database = await db();
-      const [batch] = await database
-        .select({ cancelledAt: batches.cancelledAt })
-        .from(batches)
-        .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
-      if (!batch) return { kind: "unknown" };
-      if (batch.cancelledAt) return { kind: "cancelled" };
-      const stale = new Date(Date.now() - CLAIM_EXPIRES_MS);
+      const now = new Date();
+      const stale = new Date(now.getTime() - CLAIM_EXPIRES_MS);
       const claimed = await database
         .update(batchItems)
-        .set({ state: "sending", claimedAt: new Date(), updatedAt: new Date(), message: null })
+        .set({ state: "sending", claimedAt: now, updatedAt: now, message: null })
+        .from(batches)
         .where(
           and(
+            eq(batches.id, batchItems.batchId),
+            eq(batches.id, batchId),
+            eq(batches.tenant, tenant),
+            isNull(batches.cancelledAt),
             eq(batchItems.batchId, batchId),
             eq(batchItems.itemKey, key),
             or(
@@ -139,15 +184,23 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
         )
         .returning({ key: batchItems.itemKey });
       if (claimed.length > 0) return { kind: "claimed" };
-      const [item] = await database
-        .select()
-        .from(batchItems)
-        .where(and(eq(batchItems.batchId, batchId), eq(batchItems.itemKey, key)));
-      if (!item) return { kind: "unknown" };
-      if (item.state === "sent" && item.packageId) {
-        return { kind: "sent", packageId: item.packageId, submissionName: item.submissionName };
+      const [found] = await database
+        .select({
+          cancelledAt: batches.cancelledAt,
+          state: batchItems.state,
+          packageId: batchItems.packageId,
+          submissionName: batchItems.submissionName,
+        })
+        .from(batches)
+        .leftJoin(batchItems, and(eq(batchItems.batchId, batches.id), eq(batchItems.itemKey, key)))
+        .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
+      if (!found) return { kind: "unknown" };
+      if (found.cancelledAt) return { kind: "cancelled" };
+      if (!found.state) return { kind: "unknown" };
+      if (found.state === "sent" && found.packageId) {
+        return { kind: "sent", packageId: found.packageId, submissionName: found.submissionName };
       }
-      if (item.state === "cancelled") return { kind: "cancelled" };
+      if (found.state === "cancelled") return { kind: "cancelled" };
       return { kind: "busy" };
     },
 
@@ -187,44 +240,69 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
       return true;
     },
 
-    // Every item of a batch with the journal's last known status of its SIP.
-    async status(tenant: string, batchId: string): Promise<BatchStatus | null> {
+    // A batch with its items changed since the cursor `since` of an earlier read (every item
+    // without one), each with the journal's last known status of its SIP, and the cursor for the
+    // next read. An item counts as changed when its row or its SIP's journal row was written since.
+    async status(tenant: string, batchId: string, since?: string): Promise<BatchStatus | null> {
       const database = await db();
+      // The cursor comes from a snapshot taken before the items are read: a write the read
+      // misses belongs to a transaction still open then, and the next read includes it.
       const [batch] = await database
-        .select()
+        .select({
+          row: batches,
+          cursor: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+        })
         .from(batches)
         .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
       if (!batch) return null;
       const rows = await database
-        .select({
-          key: batchItems.itemKey,
-          title: batchItems.title,
-          packageId: batchItems.packageId,
-          submissionName: batchItems.submissionName,
-          state: batchItems.state,
-          message: batchItems.message,
-          status: submissions.lastStatus,
-        })
+        .select(itemColumns)
         .from(batchItems)
-        .leftJoin(
-          submissions,
+        .leftJoin(submissions, journalRowOf(tenant))
+        .where(
           and(
-            eq(submissions.tenant, batch.tenant),
-            eq(submissions.packageId, batchItems.packageId),
-            eq(submissions.submissionName, batchItems.submissionName),
+            eq(batchItems.batchId, batchId),
+            since === undefined
+              ? undefined
+              : or(writtenSince(batchItems, since), writtenSince(submissions, since)),
           ),
         )
-        .where(eq(batchItems.batchId, batchId))
         .orderBy(asc(batchItems.itemKey));
+      const { row } = batch;
       return {
-        id: batch.id,
-        name: batch.name,
-        profile: batch.profile,
-        total: batch.total,
-        createdAt: batch.createdAt.toISOString(),
-        cancelledAt: batch.cancelledAt?.toISOString() ?? null,
-        items: rows.map((r) => ({ ...r, status: r.status ?? null })),
+        id: row.id,
+        name: row.name,
+        profile: row.profile,
+        total: row.total,
+        createdAt: row.createdAt.toISOString(),
+        cancelledAt: row.cancelledAt?.toISOString() ?? null,
+        items: rows.map(itemStatus),
+        cursor: batch.cursor,
       };
+    },
+
+    // The batch's sent items whose SIP has no final status in the journal yet: the ones worth
+    // asking the archive about.
+    async openItems(tenant: string, batchId: string): Promise<BatchItemStatus[]> {
+      const database = await db();
+      const rows = await database
+        .select(itemColumns)
+        .from(batchItems)
+        .leftJoin(submissions, journalRowOf(tenant))
+        .where(
+          and(
+            eq(batchItems.batchId, batchId),
+            eq(batchItems.state, "sent"),
+            isNotNull(batchItems.packageId),
+            isNotNull(batchItems.submissionName),
+            or(
+              isNull(submissions.lastStatus),
+              notInArray(submissions.lastStatus, [...SIP_TERMINAL_STATUSES]),
+            ),
+          ),
+        )
+        .orderBy(asc(batchItems.itemKey));
+      return rows.map(itemStatus);
     },
   };
 }

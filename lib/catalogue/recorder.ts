@@ -37,7 +37,7 @@ import {
 } from "./facts";
 import type { CatalogueFacts } from "./merge";
 import type { ObjectLabel } from "./labels";
-import { findObject, labelsOf, recordFacts } from "./store";
+import { labelsOf, recordFacts, recordFactsOf } from "./store";
 
 type Person = { id: string; name: string };
 
@@ -52,6 +52,11 @@ export interface CatalogueRecorder {
   }): Promise<void>;
   // A SIP status read (with or without enrichers); only an ended one changes the catalogue.
   sipStatus(tenant: string, answer: IngestResponse, submissionName: string): Promise<void>;
+  // Several status reads at once (a batch's), written in one transaction.
+  sipStatuses(
+    tenant: string,
+    reads: readonly { answer: IngestResponse; submissionName: string }[],
+  ): Promise<void>;
   // A preservation operation through the proxy and its answer, or the error it ended with.
   preservation(input: {
     tenant: string;
@@ -173,14 +178,11 @@ export function createCatalogueRecorder(db: () => Promise<DashboardDb>): Catalog
     labels: async (tenant, ids) => labelsOf(await db(), tenant, ids),
     ingestAccepted: (input) =>
       safely(`the ingest of ${input.answer.packageId}`, async () => {
-        const database = await db();
-        const existing = await findObject(database, input.tenant, input.answer.packageId);
-        const facts = factsFromIngest(factContext(input.tenant), {
-          ...input,
-          isNew: existing === null,
-          now: new Date(),
-        });
-        await recordFacts(database, [facts]);
+        const ctx = factContext(input.tenant);
+        const now = new Date();
+        await recordFactsOf(await db(), input.tenant, input.answer.packageId, (held) =>
+          factsFromIngest(ctx, { ...input, isNew: !held, now }),
+        );
       }),
 
     sipStatus: (tenant, answer, submissionName) =>
@@ -188,6 +190,17 @@ export function createCatalogueRecorder(db: () => Promise<DashboardDb>): Catalog
         if (!answer.status || !isTerminalSipStatus(answer.status)) return;
         const facts = factsFromSipStatus(factContext(tenant), answer, submissionName);
         await recordFacts(await db(), [facts]);
+      }),
+
+    sipStatuses: (tenant, reads) =>
+      safely(`the statuses of ${reads.length} packages`, async () => {
+        const ctx = factContext(tenant);
+        const facts = reads.flatMap(({ answer, submissionName }) =>
+          answer.status && isTerminalSipStatus(answer.status)
+            ? [factsFromSipStatus(ctx, answer, submissionName)]
+            : [],
+        );
+        await recordFacts(await db(), facts);
       }),
 
     preservation: (input) =>

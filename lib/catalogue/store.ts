@@ -58,19 +58,16 @@ function storable(facts: CatalogueFacts): boolean {
 
 type Writer = Pick<DashboardDb, "select" | "insert">;
 
-// Merges `facts` into their rows within the caller's transaction (or none). `onlyExisting`: facts
-// about objects the catalogue does not hold are ignored (an unknown id in a failed read says
-// nothing about this catalogue). Returns the rows as written.
-export async function mergeInto(
+type Rows = Map<string, CatalogueRowValues>;
+const keyOf = (tenant: string, poId: string) => `${tenant}\u0000${poId}`;
+
+// The rows the catalogue holds of `facts`' objects, locked until the transaction ends.
+async function lockedRows(
   tx: Writer,
-  list: readonly CatalogueFacts[],
-  options: { onlyExisting?: boolean; now?: Date } = {},
-): Promise<CatalogueRowValues[]> {
-  const facts = list.filter(storable);
-  if (facts.length === 0) return [];
-  const now = options.now ?? new Date();
+  facts: readonly { tenant: string; poId: string }[],
+): Promise<Rows> {
   const tenants = [...new Set(facts.map((f) => f.tenant))];
-  const current = new Map<string, CatalogueRowValues>();
+  const current: Rows = new Map();
   for (const tenant of tenants) {
     const ids = facts.filter((f) => f.tenant === tenant).map((f) => f.poId);
     const rows = await tx
@@ -78,11 +75,22 @@ export async function mergeInto(
       .from(catalogueObjects)
       .where(and(eq(catalogueObjects.tenant, tenant), inArray(catalogueObjects.poId, ids)))
       .for("update");
-    for (const row of rows) current.set(`${row.tenant}\u0000${row.poId}`, row);
+    for (const row of rows) current.set(keyOf(row.tenant, row.poId), row);
   }
-  const merged = new Map<string, CatalogueRowValues>();
+  return current;
+}
+
+// Merges `facts` into `current` (the rows as read) and writes the result.
+async function writeMerged(
+  tx: Writer,
+  current: Rows,
+  facts: readonly CatalogueFacts[],
+  options: { onlyExisting?: boolean; now?: Date },
+): Promise<CatalogueRowValues[]> {
+  const now = options.now ?? new Date();
+  const merged: Rows = new Map();
   for (const f of facts) {
-    const key = `${f.tenant}\u0000${f.poId}`;
+    const key = keyOf(f.tenant, f.poId);
     const before = merged.get(key) ?? current.get(key) ?? null;
     if (!before && options.onlyExisting) continue;
     merged.set(key, mergeFacts(before, f, now));
@@ -101,6 +109,19 @@ export async function mergeInto(
   return rows;
 }
 
+// Merges `facts` into their rows within the caller's transaction (or none). `onlyExisting`: facts
+// about objects the catalogue does not hold are ignored (an unknown id in a failed read says
+// nothing about this catalogue). Returns the rows as written.
+export async function mergeInto(
+  tx: Writer,
+  list: readonly CatalogueFacts[],
+  options: { onlyExisting?: boolean; now?: Date } = {},
+): Promise<CatalogueRowValues[]> {
+  const facts = list.filter(storable);
+  if (facts.length === 0) return [];
+  return writeMerged(tx, await lockedRows(tx, facts), facts, options);
+}
+
 // Merges `facts` into the catalogue in a transaction of its own.
 export async function recordFacts(
   db: DashboardDb,
@@ -109,6 +130,23 @@ export async function recordFacts(
 ): Promise<CatalogueRowValues[]> {
   if (facts.length === 0) return [];
   return db.transaction((tx) => mergeInto(tx, facts, options));
+}
+
+// Merges the facts of one object that depend on whether the catalogue holds it already (a new
+// package's files are all it has), in a transaction of its own: the row is read once, locked,
+// both to decide and to merge into.
+export async function recordFactsOf(
+  db: DashboardDb,
+  tenant: string,
+  poId: string,
+  factsOf: (held: boolean) => CatalogueFacts,
+): Promise<CatalogueRowValues[]> {
+  if (findUnstorableText({ tenant, poId })) return [];
+  return db.transaction(async (tx) => {
+    const current = await lockedRows(tx, [{ tenant, poId }]);
+    const facts = factsOf(current.has(keyOf(tenant, poId)));
+    return storable(facts) ? writeMerged(tx, current, [facts], {}) : [];
+  });
 }
 
 // One row, or null.

@@ -1,5 +1,5 @@
 // The batch page's calls to the dashboard: record a batch, send one of its packages (at most once),
-// read the whole batch's state, cancel it. Browser code: dashboard /api paths only.
+// read what changed in the batch, cancel it. Browser code: dashboard /api paths only.
 import type { IngestDocumentRequest, IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { queryOptions } from "@tanstack/react-query";
 import type { BatchStatus, BatchSummary, CreateBatchRequest } from "@/lib/batch/api-schemas";
@@ -52,9 +52,15 @@ export function ingestBatchPackage(
   return sendJson(path, "PUT", body, { signal, schema: ingestResponse });
 }
 
-// GET /api/batches/[batchId] – every package's state and SIP status.
-export function batchStatus(batchId: string, signal?: AbortSignal): Promise<BatchStatus> {
-  return getJson(`/api/batches/${segment(batchId)}`, { signal, cache: "no-store" });
+// GET /api/batches/[batchId]?since= – the state and SIP status of the packages changed since the
+// read whose cursor is `since` (of every package when null), and the cursor for the next read.
+export function batchStatus(
+  batchId: string,
+  since: string | null,
+  signal?: AbortSignal,
+): Promise<BatchStatus> {
+  const query = since === null ? "" : `?since=${segment(since)}`;
+  return getJson(`/api/batches/${segment(batchId)}${query}`, { signal, cache: "no-store" });
 }
 
 // POST /api/batches/[batchId]/cancel – packages not yet sent are not sent.

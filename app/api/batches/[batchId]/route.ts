@@ -1,19 +1,33 @@
 import { apiRoute } from "@/lib/api/handler";
 import { jsonAnswer } from "@/lib/api/ingest-route";
 import { otherMethods } from "@/lib/api/other-methods";
+import { parseOrThrow } from "@/lib/api/request";
+import { BatchStatusQuery } from "@/lib/batch/api-schemas";
 import { BATCH_ID, batchNotFound } from "@/lib/batch/batch-id";
 import { refreshBatchItems } from "@/lib/batch/refresh";
+import { withItems } from "@/lib/batch/status-items";
 
 type Params = { batchId: string };
 
-// GET /api/batches/[batchId] – every package of the batch with its state and SIP status; the
-// unfinished ones are asked about upstream in bulk, a bounded number per read
+// GET /api/batches/[batchId]?since= – the packages changed since an earlier read (every one without
+// `since`) with their state and SIP status, and the cursor for the next read; the unfinished ones
+// are asked about upstream in bulk, a bounded number per read
 export const GET = apiRoute<Params>({}, async (ctx) => {
   if (!BATCH_ID.test(ctx.params.batchId)) throw batchNotFound();
-  const status = await ctx.deps.batches.status(ctx.session.tenant, ctx.params.batchId);
+  const query = new URL(ctx.request.url).searchParams;
+  const { since } = parseOrThrow(BatchStatusQuery, { since: query.get("since") ?? undefined });
+  const { tenant } = ctx.session;
+  const status = await ctx.deps.batches.status(tenant, ctx.params.batchId, since);
   if (!status) throw batchNotFound();
-  await refreshBatchItems(status.id, status.items, ctx.session, ctx.deps, ctx.request.signal);
-  return jsonAnswer(status);
+  const open = await ctx.deps.batches.openItems(tenant, status.id);
+  const refreshed = await refreshBatchItems(
+    status.id,
+    open,
+    ctx.session,
+    ctx.deps,
+    ctx.request.signal,
+  );
+  return jsonAnswer({ ...status, items: withItems(status.items, refreshed) });
 });
 
 // Any other method – 405 with the methods this address answers
