@@ -44,11 +44,14 @@ export function PoPreview({ po, contentUrl }: PoPreviewProps) {
     return (
       <div className="flex flex-col gap-2">
         <iframe
-          src={`${contentUrl}&inline=1`}
+          src={`${contentUrl}&inline=1#toolbar=0`}
           title={`Preview of ${name}`}
           // Not sandboxed: a sandboxed frame has no plugins, and the browser's PDF viewer is one.
           // The content route serves only application/pdf inline unsandboxed, with nosniff, so
-          // nothing but the PDF viewer renders it.
+          // nothing but the PDF viewer renders it. Without the viewer's toolbar (`#toolbar=0`):
+          // as the viewer starts, its toolbar pushes the page down, a layout shift of the whole
+          // frame. The download button sits under the preview, and the link below opens the full
+          // viewer, toolbar and printing included, in a new tab.
           className="border-line h-[32rem] w-full rounded-lg border"
         />
         <a
