@@ -1,7 +1,8 @@
 "use client";
 // Deleting an object (admins only; the route checks again): the mode in plain words, a reason of
 // at least ten characters, the claimed requestor (prefilled), and the poId typed to confirm. With
-// four-eyes on (as read when the dialog opens), the same form asks a second admin instead.
+// four-eyes on (as read when the dialog opens), the same form asks a second admin instead. The
+// page holds only its button (delete-object-button.tsx); this module loads when it is first opened.
 import { useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -14,7 +15,6 @@ import {
 } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
 import { DeletionDialogActions, DeletionFailedNotice } from "./deletion-dialog-parts";
-import { Button } from "@/components/ui/button";
 import { DELETION_MODES } from "@scriptorium/contract/preservation/constants";
 import type { DeletionRequestInput } from "@/lib/deletions/rules";
 import { MIN_REASON_LENGTH, MODE_TEXT, type DeletionMode } from "@/lib/deletions/words";
@@ -29,13 +29,26 @@ export interface DeleteObjectDialogProps {
   // The signed-in admin's name, the default claimed requestor.
   userName: string;
   onDone: (request: DeletionRequestView) => void;
+  open: boolean;
+  // When it last opened (Date.now()).
+  openedAt: number;
+  onOpenChange: (open: boolean) => void;
+  // Where focus goes when it closes: the button that opened it.
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 type Field = "mode" | "reason" | "crn" | "confirm";
 
-// The "Delete object" button and its dialog.
-export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialogProps) {
-  const [open, setOpen] = useState(false);
+// The dialog.
+export function DeleteObjectDialog({
+  poId,
+  userName,
+  onDone,
+  open,
+  openedAt,
+  onOpenChange,
+  onCloseAutoFocus,
+}: DeleteObjectDialogProps) {
   const [mode, setMode] = useState<DeletionMode>("OnlySubDOs");
   const [reason, setReason] = useState("");
   const [crn, setCrn] = useState(userName);
@@ -43,7 +56,6 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // The setting may have changed in another tab since the page loaded: the dialog says nothing
   // about what it will do until an answer fetched after it opened arrives.
-  const [openedAt, setOpenedAt] = useState(0);
   const settings = useQuery({ ...adminSettingsOptions(), enabled: open });
   const known = settings.isSuccess && settings.dataUpdatedAt >= openedAt;
   const fourEyes = known && settings.data.fourEyes;
@@ -56,7 +68,7 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
           ? `The deletion of ${poId} now waits for a second administrator.`
           : `${poId} was deleted.`,
       );
-      setOpen(false);
+      onOpenChange(false);
       onDone(request);
     },
   });
@@ -84,17 +96,16 @@ export function DeleteObjectDialog({ poId, userName, onDone }: DeleteObjectDialo
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (next) setOpenedAt(Date.now());
-        setOpen(next);
+        onOpenChange(next);
         if (!next) remove.reset();
       }}
     >
-      <Dialog.Trigger asChild>
-        <Button variant="danger">Delete object</Button>
-      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border p-6 shadow-lg">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border p-6 shadow-lg"
+        >
           <Dialog.Title className="text-ink text-lg font-semibold">Delete {poId}</Dialog.Title>
           <Dialog.Description className={helpClasses}>
             {!known

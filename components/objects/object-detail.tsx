@@ -7,7 +7,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { DeleteObjectDialog } from "@/components/admin/delete-object-dialog";
+import { DeleteObjectButton } from "@/components/admin/delete-object-button";
 import { PendingDeletion } from "@/components/admin/pending-deletion";
 import { ResultNotice } from "@/components/results/result-notice";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -235,7 +235,7 @@ export function ObjectDetail({
             Administrators may delete an object, with a reason that is kept.
           </p>
           <PendingDeletion poId={poId}>
-            <DeleteObjectDialog
+            <DeleteObjectButton
               poId={poId}
               userName={admin.name}
               onDone={() => {
