@@ -1,6 +1,7 @@
 "use client";
 // Approving or rejecting a waiting deletion, with a comment that the request row and the audit
-// log keep. An approval sends DeletePO at once; the answer says how it ended.
+// log keep. An approval sends DeletePO at once; the answer says how it ended. The page holds only
+// the buttons (decision-button.tsx); this module loads when one is first pressed.
 import { useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -8,7 +9,6 @@ import { toast } from "@/components/ui/toaster";
 import { helpClasses, inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { ResultNotice } from "@/components/results/result-notice";
 import { DeletionDialogActions, DeletionFailedNotice } from "./deletion-dialog-parts";
-import { Button } from "@/components/ui/button";
 import { MODE_TEXT } from "@/lib/deletions/words";
 import {
   decideDeletion,
@@ -19,29 +19,34 @@ import {
 export interface DecisionDialogProps {
   request: DeletionRequestView;
   decision: "approve" | "reject";
-  // Why the button is disabled (the requester cannot approve their own request).
-  disabledReason?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  // Where focus goes when it closes: the button that opened it.
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 const WORDS = {
   approve: {
-    button: "Approve",
     title: "Approve the deletion of",
     submit: "Approve and delete",
     variant: "danger",
   },
   reject: {
-    button: "Reject",
     title: "Reject the deletion of",
     submit: "Reject",
     variant: "secondary",
   },
 } as const;
 
-// The button that opens the dialog, and the dialog.
-export function DecisionDialog({ request, decision, disabledReason }: DecisionDialogProps) {
+// The dialog.
+export function DecisionDialog({
+  request,
+  decision,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: DecisionDialogProps) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [comment, setComment] = useState("");
   const words = WORDS[decision];
   const decide = useMutation({
@@ -56,33 +61,24 @@ export function DecisionDialog({ request, decision, disabledReason }: DecisionDi
           ? `${decided.poId} was deleted.`
           : `The deletion of ${decided.poId} was rejected.`,
       );
-      setOpen(false);
+      onOpenChange(false);
     },
   });
   const failed = decide.data?.request.status === "failed" ? decide.data.request.outcome : null;
-  const label = `${words.button} the deletion of ${request.poId}`;
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        onOpenChange(next);
         if (!next) decide.reset();
       }}
     >
-      <Dialog.Trigger asChild>
-        <Button
-          size="sm"
-          variant={decision === "approve" ? "primary" : "secondary"}
-          aria-label={label}
-          disabled={disabledReason !== undefined}
-          title={disabledReason}
-        >
-          {words.button}
-        </Button>
-      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border p-6 shadow-lg">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border p-6 shadow-lg"
+        >
           <Dialog.Title className="text-ink text-lg font-semibold break-all">
             {words.title} {request.poId}
           </Dialog.Title>

@@ -13,7 +13,7 @@ import {
 } from "@/lib/deletions/history";
 import { MODE_TEXT } from "@/lib/deletions/words";
 import { deletionRequestsOptions } from "@/lib/queries/admin";
-import { DecisionDialog } from "./decision-dialog";
+import { DecisionButton } from "./decision-button";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -80,7 +80,7 @@ export function PendingDeletions({ userId }: { userId: string }) {
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
             <div className="flex gap-2">
-              <DecisionDialog
+              <DecisionButton
                 request={request}
                 decision="approve"
                 {...(request.requestedById === userId
@@ -90,7 +90,7 @@ export function PendingDeletions({ userId }: { userId: string }) {
                     }
                   : {})}
               />
-              <DecisionDialog request={request} decision="reject" />
+              <DecisionButton request={request} decision="reject" />
             </div>
             {request.requestedById === userId ? (
               <p className="text-ink-muted text-xs">
