@@ -353,6 +353,8 @@ test.describe("with four-eyes approval on", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("button", { name: "Delete object" })).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
+    // Focus goes back to the button that opened it.
+    await expect(page.getByRole("button", { name: "Delete object" })).toBeFocused();
 
     // Another tab switches four-eyes on.
     const adminTab = await page.context().newPage();
@@ -482,6 +484,7 @@ test.describe("with four-eyes approval on", () => {
     await expect(theirs).toContainText("Duplicate of another record");
     await theirs.getByRole("button", { name: `Approve the deletion of ${id}` }).click();
     const approval = second.getByRole("dialog");
+    await expect(approval.getByLabel("Comment")).toBeFocused();
     await approval.getByLabel("Comment").fill("Checked: the other record is complete");
     await expectNoSeriousA11yViolations(second, "the approval dialog");
     await approval.getByRole("button", { name: "Approve and delete" }).click();
