@@ -93,8 +93,9 @@ describe("the batch status reads", () => {
     expect(journalled[0]).toHaveLength(3);
     expect(catalogued).toHaveLength(1);
     expect(catalogued[0]).toHaveLength(3);
-    // The status and the plugins' outcome, as the terminal command asks.
-    expect(enrichers).toEqual([["pluginreports"], ["pluginreports"], ["pluginreports"]]);
+    // The plugins' outcome for the journal, the metadata and formats for the catalogue.
+    const asked = ["pluginreports", "metadata", "representations"];
+    expect(enrichers).toEqual([asked, asked, asked]);
   });
 
   it("forgets a batch with nothing unfinished, and every batch when the server is reset", async () => {

@@ -13,9 +13,10 @@ import type { BatchItemStatus } from "./api-schemas";
 export const REFRESH_PER_READ = 100;
 const PARALLEL = 8;
 
-// The page needs the status; the journal keeps the plugins' outcome. The catalogue reads a
-// package's title and files from its ingest request, and its formats when the package is opened.
-const ENRICHERS = ["pluginreports"] as const;
+// The page needs the status and the journal the plugins' outcome; the catalogue takes an ended
+// SIP's metadata and its files' formats from the same answer, so that a batch's packages can be
+// found by description and format in the holdings without being opened one by one.
+const ENRICHERS = ["pluginreports", "metadata", "representations"] as const;
 
 function unfinished(item: BatchItemStatus): boolean {
   return (
