@@ -266,6 +266,12 @@ test.describe("an admin", () => {
       .getByRole("button", { name: /^Mark .* reviewed$/ })
       .click();
     const dialog = page.getByRole("dialog", { name: "Mark reviewed" });
+    // Cancelled, it gives focus back to the row's button, which opens it again.
+    const markFailed = rowOf(page, failed).getByRole("button", { name: /^Mark .* reviewed$/ });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(markFailed).toBeFocused();
+    await page.keyboard.press("Enter");
     await expectNoSeriousA11yViolations(page, "the review dialog");
     await dialog.getByLabel("Note").fill(note);
     await dialog.getByRole("button", { name: "Mark reviewed" }).click();

@@ -1,7 +1,7 @@
 "use client";
 // The ingest journal page's body: a switch between all submissions and the review queue (admins),
 // the filters, the table and the pages. Everything the reader chooses lives in the URL.
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
@@ -46,6 +46,12 @@ export function IngestJournal({
   if (!isAdmin) view.view = "all";
   const journal = useQuery(journalOptions(apiQueryOf(view)));
   const [reviewing, setReviewing] = useState<JournalEntry | null>(null);
+  // The row's button that opened the dialog, which gets focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const review = (entry: JournalEntry, button: HTMLElement) => {
+    opener.current = button;
+    setReviewing(entry);
+  };
   // Kept mounted once opened, so closing runs the dialog's own focus return.
   const [reviewed, setReviewed] = useState(false);
   if (reviewing && !reviewed) setReviewed(true);
@@ -133,7 +139,7 @@ export function IngestJournal({
             <JournalTable
               entries={data.entries}
               isAdmin={isAdmin}
-              onReview={setReviewing}
+              onReview={review}
               caption={caption}
               profiles={profiles}
             />
@@ -162,7 +168,11 @@ export function IngestJournal({
       </div>
       {isAdmin && reviewed ? (
         <Suspense fallback={null}>
-          <ReviewDialog entry={reviewing} onClose={() => setReviewing(null)} />
+          <ReviewDialog
+            entry={reviewing}
+            onClose={() => setReviewing(null)}
+            opener={() => opener.current}
+          />
         </Suspense>
       ) : null}
     </div>

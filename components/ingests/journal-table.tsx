@@ -15,7 +15,7 @@ import { PluginStatusBadge, SipStatusBadge } from "./status-badge";
 export interface JournalTableProps {
   entries: readonly JournalEntry[];
   isAdmin: boolean;
-  onReview: (entry: JournalEntry) => void;
+  onReview: (entry: JournalEntry, opener: HTMLElement) => void;
   caption: string;
   // Profile names and pages by id, so a row names its profile as the wizard does.
   profiles: ProfileLabels;
@@ -23,7 +23,7 @@ export interface JournalTableProps {
 
 function columnsFor(
   isAdmin: boolean,
-  onReview: (entry: JournalEntry) => void,
+  onReview: (entry: JournalEntry, opener: HTMLElement) => void,
   profiles: ProfileLabels,
 ): Column<JournalEntry>[] {
   return [
@@ -95,7 +95,7 @@ function columnsFor(
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={() => onReview(e)}
+                  onClick={(event) => onReview(e, event.currentTarget)}
                   aria-label={`Mark ${e.packageId} ${e.submissionName} reviewed`}
                 >
                   Mark reviewed
