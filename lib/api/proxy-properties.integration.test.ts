@@ -47,12 +47,20 @@ const pathValue = fc.oneof(
     "\\..\\",
     "%00",
     " ",
+    // Names an object answers without holding them: a lookup keyed by caller text must not see them.
+    "__proto__",
+    "valueOf",
+    "constructor",
   ),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ maxLength: 40 }),
 );
 
-const base64ish = fc.oneof(fc.base64String({ maxLength: 40 }), fc.string({ maxLength: 20 }));
+const base64ish = fc.oneof(
+  fc.base64String({ maxLength: 40 }),
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom("__proto__", "valueOf", "constructor"),
+);
 const content = fc.record({
   type: fc.constantFrom("BINARY", "URL", "S3", "FTP"),
   content: base64ish,

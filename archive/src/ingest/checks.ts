@@ -112,9 +112,10 @@ export async function resolveUploads(
   contents: LocatedContent[],
   hold: BlobHold,
 ): Promise<Record<string, BlobRef>> {
-  const resolved: Record<string, BlobRef> = {};
+  // Keyed by caller-chosen text: no prototype, so "valueOf" or "__proto__" is only ever a key.
+  const resolved: Record<string, BlobRef> = Object.create(null);
   for (const { field, content } of contents) {
-    if (content.type !== "S3" || resolved[content.content]) continue;
+    if (content.type !== "S3" || Object.hasOwn(resolved, content.content)) continue;
     const found = await resolveUploadKey(deps.db, tenant, content.content);
     if ("problem" in found) throw invalid(`${field ? `${field}.` : ""}content: ${found.problem}`);
     await hold.keep(found.sha256);

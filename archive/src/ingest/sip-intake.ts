@@ -32,7 +32,7 @@ export async function storeSipContent(
   hold: BlobHold,
 ): Promise<BlobRef> {
   if (content.type === "S3") {
-    const found = uploads[content.content];
+    const found = Object.hasOwn(uploads, content.content) ? uploads[content.content] : undefined;
     if (!found) throw invalid(`content: the upload "${content.content}" is not available`);
     return found;
   }

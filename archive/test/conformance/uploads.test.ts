@@ -98,6 +98,17 @@ describe("PUT to the upload URL", () => {
     );
   });
 
+  it("refuses keys that are names of an object's built-in properties, as for any unknown key", async () => {
+    for (const key of ["valueOf", "constructor", "__proto__", "toString"]) {
+      const document = await ingestApi("PUT", "/document", { body: s3Document(key) });
+      expect(expectError(document, 400, "VALIDATION_ERROR")).toMatch(/document\.content/);
+      const sip = await ingestApi("PUT", "/sip", {
+        body: { profile: "default", type: "S3", name: " ", content: key },
+      });
+      expect(expectError(sip, 400, "VALIDATION_ERROR")).toMatch(/content/);
+    }
+  });
+
   it("refuses a URL whose signature was tampered with", async () => {
     const upload = await uploadUrl();
     const url = new URL(upload.url);

@@ -11,7 +11,8 @@ const FETCH_TIMEOUT_MS = 10 * 60_000;
 
 async function retrieve(ctx: PipelineContext, content: Content, slot: string): Promise<WorkFile> {
   if (content.type === "S3") {
-    const blob = ctx.record.uploads[content.content];
+    const { uploads } = ctx.record;
+    const blob = Object.hasOwn(uploads, content.content) ? uploads[content.content] : undefined;
     if (!blob)
       throw new Error(`the upload "${content.content}" was not resolved when the SIP was accepted`);
     return { path: ctx.deps.blobs.objectPath(blob.sha256), expected: blob, blob };
