@@ -20,4 +20,13 @@ describe("manifest and bag-info lines", () => {
       "External-Description": ["one\u2028two"],
     });
   });
+
+  it("keeps labels that are names of an object's built-in properties as labels", () => {
+    const info = parseBagInfo("constructor: a\n__proto__: b\ntoString: c\nconstructor: d\n");
+    expect(Object.entries(info)).toEqual([
+      ["constructor", ["a", "d"]],
+      ["__proto__", ["b"]],
+      ["toString", ["c"]],
+    ]);
+  });
 });

@@ -60,7 +60,8 @@ export function parseBagDeclaration(text: string): { version?: string; problems:
 
 // bag-info.txt: "Label: value" lines, a value continued on lines that start with whitespace.
 export function parseBagInfo(text: string): Record<string, string[]> {
-  const info: Record<string, string[]> = {};
+  // Labels are the bag's text: no prototype, so "constructor" or "__proto__" is only ever a label.
+  const info: Record<string, string[]> = Object.create(null);
   let last: { label: string; index: number } | undefined;
   for (const line of lines(text)) {
     if (/^[ \t]/.test(line) && last) {
