@@ -3,6 +3,7 @@
 // Each change applies at once; the URL keeps them, so a filtered view can be shared.
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { SIP_TERMINAL_STATUSES } from "@scriptorium/contract/ingest/limits";
 import { inputClasses, labelClasses } from "@/components/metadata/input-classes";
 import { Button } from "@/components/ui/button";
 import { IN_PROGRESS, NO_OUTCOME, type JournalPage } from "@/lib/journal/journal-search";
@@ -50,8 +51,10 @@ function Select({
 
 // A row of labelled controls and a reset button.
 export function JournalFilters({ view, facets, isAdmin, profiles, onChange }: JournalFiltersProps) {
+  // The two ends are always offered, so "FAILED" answers "none" rather than being missing.
   const statuses = [
     ...new Set([
+      ...SIP_TERMINAL_STATUSES,
       ...(facets?.statuses ?? []),
       ...(view.status && view.status !== IN_PROGRESS ? [view.status] : []),
     ]),
