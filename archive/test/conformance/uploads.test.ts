@@ -103,9 +103,9 @@ describe("PUT to the upload URL", () => {
       const document = await ingestApi("PUT", "/document", { body: s3Document(key) });
       expect(expectError(document, 400, "VALIDATION_ERROR")).toMatch(/document\.content/);
       const sip = await ingestApi("PUT", "/sip", {
-        body: { profile: "default", type: "S3", name: " ", content: key },
+        body: { type: "S3", name: "package.zip", content: key },
       });
-      expect(expectError(sip, 400, "VALIDATION_ERROR")).toMatch(/content/);
+      expect(expectError(sip, 400, "VALIDATION_ERROR")).toMatch(/^content: no upload has the key/);
     }
   });
 
