@@ -74,6 +74,22 @@ function writtenSince(table: typeof batchItems | typeof submissions, since: stri
   return sql`((${table}.xmin::text::bigint - ${since}::bigint % 4294967296 + 4294967296) % 4294967296) < 2147483648`;
 }
 
+// A batch's items that also meet `where`, in key order, each with its SIP's journal status.
+async function itemsOf(
+  database: DashboardDb,
+  tenant: string,
+  batchId: string,
+  where: SQL | undefined,
+): Promise<BatchItemStatus[]> {
+  const rows = await database
+    .select(itemColumns)
+    .from(batchItems)
+    .leftJoin(submissions, journalRowOf(tenant))
+    .where(and(eq(batchItems.batchId, batchId), where))
+    .orderBy(asc(batchItems.itemKey));
+  return rows.map(itemStatus);
+}
+
 export function createBatchStore(db: () => Promise<DashboardDb>) {
   return {
     async create(owner: BatchOwner, request: CreateBatchRequest): Promise<string> {
@@ -255,19 +271,14 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
         .from(batches)
         .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
       if (!batch) return null;
-      const rows = await database
-        .select(itemColumns)
-        .from(batchItems)
-        .leftJoin(submissions, journalRowOf(tenant))
-        .where(
-          and(
-            eq(batchItems.batchId, batchId),
-            since === undefined
-              ? undefined
-              : or(writtenSince(batchItems, since), writtenSince(submissions, since)),
-          ),
-        )
-        .orderBy(asc(batchItems.itemKey));
+      const rows = await itemsOf(
+        database,
+        tenant,
+        batchId,
+        since === undefined
+          ? undefined
+          : or(writtenSince(batchItems, since), writtenSince(submissions, since)),
+      );
       const { row } = batch;
       return {
         id: row.id,
@@ -276,7 +287,7 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
         total: row.total,
         createdAt: row.createdAt.toISOString(),
         cancelledAt: row.cancelledAt?.toISOString() ?? null,
-        items: rows.map(itemStatus),
+        items: rows,
         cursor: batch.cursor,
       };
     },
@@ -284,25 +295,20 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
     // The batch's sent items whose SIP has no final status in the journal yet: the ones worth
     // asking the archive about.
     async openItems(tenant: string, batchId: string): Promise<BatchItemStatus[]> {
-      const database = await db();
-      const rows = await database
-        .select(itemColumns)
-        .from(batchItems)
-        .leftJoin(submissions, journalRowOf(tenant))
-        .where(
-          and(
-            eq(batchItems.batchId, batchId),
-            eq(batchItems.state, "sent"),
-            isNotNull(batchItems.packageId),
-            isNotNull(batchItems.submissionName),
-            or(
-              isNull(submissions.lastStatus),
-              notInArray(submissions.lastStatus, [...SIP_TERMINAL_STATUSES]),
-            ),
+      return itemsOf(
+        await db(),
+        tenant,
+        batchId,
+        and(
+          eq(batchItems.state, "sent"),
+          isNotNull(batchItems.packageId),
+          isNotNull(batchItems.submissionName),
+          or(
+            isNull(submissions.lastStatus),
+            notInArray(submissions.lastStatus, [...SIP_TERMINAL_STATUSES]),
           ),
-        )
-        .orderBy(asc(batchItems.itemKey));
-      return rows.map(itemStatus);
+        ),
+      );
     },
   };
 }
