@@ -69,17 +69,32 @@ export function sendHttp(
   });
 }
 
-// One raw request on its own connection: whatever bytes `head` and `body` hold.
-export function sendRaw(
+// One raw request on its own connection: whatever bytes `head` and `body` hold. A server that
+// refuses a request it cannot parse closes the connection with the rest of the request unread, and
+// the kernel then resets it: a reset that overtakes the refusal discards it before it is read. So
+// a connection reset before any byte of an answer is tried once more; a server that never answers
+// such a request fails both times.
+export async function sendRaw(
   base: URL,
   head: Buffer,
   body: Buffer | undefined,
   timeoutMs = 30_000,
 ): Promise<FuzzAnswer> {
+  const first = await sendRawOnce(base, head, body, timeoutMs);
+  return first.reset ? sendRawOnce(base, head, body, timeoutMs) : first;
+}
+
+function sendRawOnce(
+  base: URL,
+  head: Buffer,
+  body: Buffer | undefined,
+  timeoutMs: number,
+): Promise<FuzzAnswer & { reset: boolean }> {
   return new Promise((resolve) => {
     const socket = net.connect(Number(base.port), base.hostname);
     const chunks: Buffer[] = [];
     let done = false;
+    let reset = false;
     const finish = () => {
       if (done) return;
       done = true;
@@ -89,6 +104,7 @@ export function sendRaw(
       const headEnd = text.indexOf("\r\n\r\n");
       const type = /\r\ncontent-type:\s*([^\r\n]*)/i.exec(text.slice(0, headEnd));
       resolve({
+        reset: reset && chunks.length === 0,
         status: status ? Number(status[1]) : 0,
         contentType: type?.[1] ?? "",
         body: headEnd === -1 ? "" : Buffer.from(text.slice(headEnd + 4), "latin1").toString("utf8"),
@@ -102,7 +118,10 @@ export function sendRaw(
     });
     socket.on("end", finish);
     socket.on("close", finish);
-    socket.on("error", finish);
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      reset = error.code === "ECONNRESET";
+      finish();
+    });
     // Half-closed once sent: a body shorter than announced ends here, as a client that gives up.
     socket.end(body ? Buffer.concat([head, body]) : head);
   });
