@@ -1,13 +1,14 @@
 "use client";
 // The ingest journal page's body: a switch between all submissions and the review queue (admins),
 // the filters, the table and the pages. Everything the reader chooses lives in the URL.
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ListIcon } from "@/components/ui/icons";
+import { useDialogOnDemand } from "@/components/ui/use-dialog-on-demand";
 import type { JournalEntry } from "@/lib/journal/submission-filters";
 import { journalOptions } from "@/lib/queries/ingest";
 import type { ProfileLabels } from "@/lib/preservation/profile-labels";
@@ -23,9 +24,8 @@ import {
 } from "./journal-url";
 
 // The review dialog (and Radix under it) loads when an admin first opens it, not with the journal.
-const ReviewDialog = lazy(() =>
-  import("./review-dialog").then((m) => ({ default: m.ReviewDialog })),
-);
+const load = () => import("./review-dialog");
+const ReviewDialog = lazy(() => load().then((m) => ({ default: m.ReviewDialog })));
 
 const VIEWS = [
   { view: "all", label: "All submissions" },
@@ -45,16 +45,8 @@ export function IngestJournal({
   const view = journalViewFrom(useSearchParams());
   if (!isAdmin) view.view = "all";
   const journal = useQuery(journalOptions(apiQueryOf(view)));
-  const [reviewing, setReviewing] = useState<JournalEntry | null>(null);
-  // The row's button that opened the dialog, which gets focus back when it closes.
-  const opener = useRef<HTMLElement | null>(null);
-  const review = (entry: JournalEntry, button: HTMLElement) => {
-    opener.current = button;
-    setReviewing(entry);
-  };
-  // Kept mounted once opened, so closing runs the dialog's own focus return.
-  const [reviewed, setReviewed] = useState(false);
-  if (reviewing && !reviewed) setReviewed(true);
+  // One dialog for every row; focus goes back to the row's button that opened it.
+  const review = useDialogOnDemand<JournalEntry>(load);
 
   const hrefOf = (patch: Partial<JournalView>) => {
     const search = journalViewSearch({ ...view, page: 1, ...patch });
@@ -139,7 +131,7 @@ export function IngestJournal({
             <JournalTable
               entries={data.entries}
               isAdmin={isAdmin}
-              onReview={review}
+              review={review}
               caption={caption}
               profiles={profiles}
             />
@@ -166,12 +158,12 @@ export function IngestJournal({
           </>
         ) : null}
       </div>
-      {isAdmin && reviewed ? (
+      {isAdmin && review.mounted ? (
         <Suspense fallback={null}>
           <ReviewDialog
-            entry={reviewing}
-            onClose={() => setReviewing(null)}
-            opener={() => opener.current}
+            entry={review.subject}
+            onOpenChange={review.onOpenChange}
+            onCloseAutoFocus={review.returnFocus}
           />
         </Suspense>
       ) : null}

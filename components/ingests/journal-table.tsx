@@ -15,15 +15,21 @@ import { PluginStatusBadge, SipStatusBadge } from "./status-badge";
 export interface JournalTableProps {
   entries: readonly JournalEntry[];
   isAdmin: boolean;
-  onReview: (entry: JournalEntry, opener: HTMLElement) => void;
+  // Opens the review dialog about a row from its button; `preload` starts loading the dialog.
+  review: ReviewOpener;
   caption: string;
   // Profile names and pages by id, so a row names its profile as the wizard does.
   profiles: ProfileLabels;
 }
 
+export interface ReviewOpener {
+  openFrom: (opener: HTMLElement, entry: JournalEntry) => void;
+  preload: () => void;
+}
+
 function columnsFor(
   isAdmin: boolean,
-  onReview: (entry: JournalEntry, opener: HTMLElement) => void,
+  review: ReviewOpener,
   profiles: ProfileLabels,
 ): Column<JournalEntry>[] {
   return [
@@ -95,7 +101,10 @@ function columnsFor(
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={(event) => onReview(e, event.currentTarget)}
+                  aria-haspopup="dialog"
+                  onPointerEnter={review.preload}
+                  onFocus={review.preload}
+                  onClick={(event) => review.openFrom(event.currentTarget, e)}
                   aria-label={`Mark ${e.packageId} ${e.submissionName} reviewed`}
                 >
                   Mark reviewed
@@ -108,12 +117,12 @@ function columnsFor(
 }
 
 // A plain table with a caption; rows keep the order the server chose.
-export function JournalTable({ entries, isAdmin, onReview, caption, profiles }: JournalTableProps) {
+export function JournalTable({ entries, isAdmin, review, caption, profiles }: JournalTableProps) {
   return (
     <TableFrame label={caption}>
       <DataTable
         rows={entries}
-        columns={columnsFor(isAdmin, onReview, profiles)}
+        columns={columnsFor(isAdmin, review, profiles)}
         rowKey={(e) => `${e.packageId}\u0000${e.submissionName}`}
         caption={caption}
       />

@@ -17,14 +17,14 @@ import { journalKeyRoot, reviewSubmission } from "@/lib/queries/ingest";
 export interface ReviewDialogProps {
   // The submission to review; null keeps the dialog closed.
   entry: JournalEntry | null;
-  onClose: () => void;
-  // The button that opened it: focus returns there when it closes, if it is still on the page (a
-  // reviewed row leaves the review queue). The dialog has no trigger of its own to return it to.
-  opener?: () => HTMLElement | null;
+  onOpenChange: (open: boolean) => void;
+  // Where focus goes when it closes: the row's button that opened it, when it is still on the page
+  // (a reviewed row leaves the review queue). The dialog has no trigger of its own.
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 // A modal form; focus returns to the button that opened it when it closes.
-export function ReviewDialog({ entry, onClose, opener }: ReviewDialogProps) {
+export function ReviewDialog({ entry, onOpenChange, onCloseAutoFocus }: ReviewDialogProps) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
   const review = useMutation({
@@ -32,26 +32,21 @@ export function ReviewDialog({ entry, onClose, opener }: ReviewDialogProps) {
     onSuccess: async (done) => {
       toast.success(`${done.packageId} / ${done.submissionName} is marked reviewed.`);
       setNote("");
-      onClose();
+      onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: journalKeyRoot });
     },
   });
   const close = (open: boolean) => {
     if (open) return;
     review.reset();
-    onClose();
+    onOpenChange(false);
   };
   return (
     <Dialog.Root open={entry !== null} onOpenChange={close}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            const button = opener?.();
-            if (!button?.isConnected) return;
-            event.preventDefault();
-            button.focus();
-          }}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="bg-surface border-line fixed top-1/2 left-1/2 z-50 flex w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border p-6 shadow-lg"
         >
           <Dialog.Title className="text-ink text-lg font-semibold">Mark reviewed</Dialog.Title>

@@ -1,37 +1,49 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type MouseEvent } from "react";
 
-// The opener of a dialog whose code (Radix included) loads when it is first opened instead of
-// with the page. Hovering or focusing the button starts the load, so a click rarely waits for it.
-// The dialog stays mounted once opened, so what was typed in it survives closing it, and closing
-// it gives focus back to the button, as a Dialog.Trigger would.
-export function useDialogOnDemand(load: () => Promise<unknown>) {
-  const button = useRef<HTMLButtonElement>(null);
-  // When the dialog last opened; null while it is closed.
-  const [openedAt, setOpenedAt] = useState<number | null>(null);
+// A dialog whose code (Radix included) loads when it is first opened instead of with the page.
+// Hovering or focusing an opener starts the load, so a click rarely waits for it. The dialog stays
+// mounted once opened, so what was typed in it survives closing it, and closing it gives focus back
+// to the element that opened it (when that is still on the page), as a Dialog.Trigger would.
+//
+// One dialog may serve many openers (a row's button each): `openFrom(element, subject)` opens it
+// about `subject`. A dialog with a button of its own spreads `buttonProps` on it.
+export function useDialogOnDemand<Subject = true>(load: () => Promise<unknown>) {
+  const opener = useRef<HTMLElement | null>(null);
+  // What the dialog is open about and when it last opened; null while it is closed.
+  const [opened, setOpened] = useState<{ subject: Subject; at: number } | null>(null);
   const [mounted, setMounted] = useState(false);
-  const open = openedAt !== null;
+  const open = opened !== null;
   if (open && !mounted) setMounted(true);
   const preload = () => void load().catch(() => undefined);
+  const openFrom = (element: HTMLElement, subject: Subject) => {
+    opener.current = element;
+    setOpened({ subject, at: Date.now() });
+  };
   return {
     open,
-    openedAt,
+    openedAt: opened?.at ?? null,
+    subject: opened?.subject ?? null,
     mounted,
-    // Radix's onOpenChange, which only ever closes it (the button opens it).
+    preload,
+    openFrom,
+    // Radix's onOpenChange, which only ever closes it (the openers open it).
     onOpenChange: (next: boolean) => {
-      if (!next) setOpenedAt(null);
+      if (!next) setOpened(null);
     },
     // For the dialog's onCloseAutoFocus.
     returnFocus: (event: Event) => {
+      const element = opener.current;
+      if (!element?.isConnected) return;
       event.preventDefault();
-      button.current?.focus();
+      element.focus();
     },
+    // For a dialog's own button (a dialog about nothing but itself).
     buttonProps: {
-      ref: button,
       "aria-haspopup": "dialog" as const,
       "aria-expanded": open,
       onPointerEnter: preload,
       onFocus: preload,
-      onClick: () => setOpenedAt(Date.now()),
+      onClick: (event: MouseEvent<HTMLElement>) => openFrom(event.currentTarget, true as Subject),
     },
   };
 }
