@@ -75,6 +75,7 @@ async function main() {
     AUTH_SECRET: secret,
     // next-auth builds its callback URL from AUTH_URL; behind a proxy the Host header would differ.
     AUTH_URL: env.AUTH_URL || plan.appUrl,
+    APP_URL: plan.appUrl,
     AUTH_TRUST_HOST: env.AUTH_TRUST_HOST || "true",
     PORT: String(plan.dashboardPort),
   };

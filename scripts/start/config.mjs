@@ -12,7 +12,9 @@ const trim = (url) => url.replace(/\/+$/, "");
 
 // Reads the start plan: ports, whether the embedded archive runs, where the data lives.
 export function startPlan(env) {
-  const appUrl = trim(env.APP_URL || "http://localhost:3000");
+  // Without APP_URL the dashboard is where it listens: PORT alone moves the whole address (sign-in
+  // callbacks and the same-origin checks included), not only the listening socket.
+  const appUrl = trim(env.APP_URL || `http://localhost:${env.PORT || 3000}`);
   let appPort = 3000;
   try {
     const url = new URL(appUrl);
