@@ -23,10 +23,13 @@ const WHEN = new Intl.DateTimeFormat("en-GB", {
 const OUTCOME_TONE = { success: "success", failure: "danger", denied: "warning" } as const;
 
 // The catalogue's titles of the targets shown (objects and packages), beside their ids.
-const TargetTitles = createContext<Record<string, ObjectLabel>>({});
+const TargetTitles = createContext<ReadonlyMap<string, ObjectLabel>>(new Map());
+
+const NO_TITLES: ReadonlyMap<string, ObjectLabel> = new Map();
 
 function Target({ id }: { id: string | null }) {
-  const title = useContext(TargetTitles)[id ?? ""]?.title;
+  const titles = useContext(TargetTitles);
+  const title = id === null ? undefined : titles.get(id)?.title;
   return (
     <span className="flex flex-col">
       {title ? <span className="break-words">{title}</span> : null}
@@ -152,7 +155,7 @@ export function AuditLog({ initialFilters }: { initialFilters: AuditFilters }) {
             Loading the audit log…
           </p>
         ) : (
-          <TargetTitles.Provider value={titles.data ?? {}}>
+          <TargetTitles.Provider value={titles.data ?? NO_TITLES}>
             <DataTable rows={rows} columns={COLUMNS} caption="Audit log entries, newest first" />
           </TargetTitles.Provider>
         )}

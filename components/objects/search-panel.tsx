@@ -58,7 +58,7 @@ export function SearchPanel({ initialFilter }: SearchPanelProps) {
 
   const ids = results.data?.poId ?? [];
   // Titles from the holdings catalogue: the archive's Search answers ids only.
-  const labels = useQuery(objectLabelsOptions(ids)).data ?? {};
+  const labels = useQuery(objectLabelsOptions(ids)).data;
   return (
     <div className="flex flex-col gap-6">
       <form
@@ -126,28 +126,31 @@ export function SearchPanel({ initialFilter }: SearchPanelProps) {
               {ids.length === 1 ? "1 object matches." : `${ids.length} objects match.`}
             </p>
             <ul className="border-line divide-line divide-y rounded-xl border">
-              {ids.map((id) => (
-                <li key={id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
-                  <Link
-                    href={`/objects/${encodeURIComponent(id)}`}
-                    className="text-accent flex min-w-0 flex-col text-sm hover:underline"
-                  >
-                    {labels[id]?.title ? (
-                      <span className="font-medium break-words">{labels[id].title}</span>
-                    ) : null}
-                    <span
-                      className={
-                        labels[id]?.title
-                          ? "text-ink-muted font-mono text-xs break-all"
-                          : "font-mono break-all"
-                      }
+              {ids.map((id) => {
+                const label = labels?.get(id);
+                return (
+                  <li key={id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
+                    <Link
+                      href={`/objects/${encodeURIComponent(id)}`}
+                      className="text-accent flex min-w-0 flex-col text-sm hover:underline"
                     >
-                      {id}
-                    </span>
-                  </Link>
-                  {labels[id] ? <ObjectStateBadge state={labels[id].state} /> : null}
-                </li>
-              ))}
+                      {label?.title ? (
+                        <span className="font-medium break-words">{label.title}</span>
+                      ) : null}
+                      <span
+                        className={
+                          label?.title
+                            ? "text-ink-muted font-mono text-xs break-all"
+                            : "font-mono break-all"
+                        }
+                      >
+                        {id}
+                      </span>
+                    </Link>
+                    {label ? <ObjectStateBadge state={label.state} /> : null}
+                  </li>
+                );
+              })}
             </ul>
           </>
         )}

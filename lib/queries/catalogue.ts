@@ -6,6 +6,7 @@ import type { CatalogueSyncStatus } from "@/lib/catalogue/sync-status";
 import { getJson, sendJson } from "./api-client";
 
 // The catalogue's title and state of each of `ids` in the session's tenant (unknown ids are absent).
+// A Map: ids are anyone's text, and a package named "toString" must not find an object's method.
 export function objectLabelsOptions(ids: readonly string[]) {
   const asked = ids.filter(couldBeObjectId).slice(0, 500);
   return queryOptions({
@@ -16,7 +17,7 @@ export function objectLabelsOptions(ids: readonly string[]) {
         "POST",
         { ids: asked },
         { signal },
-      ).then((answer) => answer.labels),
+      ).then((answer) => new Map(Object.entries(answer.labels))),
     enabled: asked.length > 0,
     staleTime: 30_000,
   });
