@@ -56,7 +56,7 @@ export function FourEyesToggle({
           <span
             aria-hidden="true"
             className={cn(
-              "bg-surface size-5 rounded-full shadow transition-transform",
+              "bg-surface size-5 rounded-full shadow transition-transform motion-reduce:transition-none",
               on ? "translate-x-5" : "translate-x-0",
             )}
           />

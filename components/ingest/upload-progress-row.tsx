@@ -65,7 +65,7 @@ export function UploadProgressRow({
           className={cn(
             // Moved, not resized: a transform eases on the compositor, where a width would lay the
             // page out again on every frame of a long upload.
-            "h-full rounded-full transition-transform duration-300",
+            "h-full rounded-full transition-transform duration-300 motion-reduce:transition-none",
             failed
               ? "bg-danger"
               : done
@@ -73,7 +73,7 @@ export function UploadProgressRow({
                 : state.phase === "hashing"
                   ? "bg-accent/50"
                   : "bg-accent",
-            percent === null && !failed ? "w-1/3 animate-pulse" : "w-full",
+            percent === null && !failed ? "w-1/3 motion-safe:animate-pulse" : "w-full",
           )}
           style={percent === null ? undefined : { transform: `translateX(${percent - 100}%)` }}
         />

@@ -10,9 +10,9 @@ import type { MetadataFormProps } from "./metadata-form";
 function FormSkeleton() {
   return (
     <div role="status" aria-label="Loading the metadata form" className="flex flex-col gap-3">
-      <div className="bg-surface-muted h-4 w-40 animate-pulse rounded" />
-      <div className="bg-surface-muted h-10 max-w-md animate-pulse rounded-lg" />
-      <div className="bg-surface-muted h-24 animate-pulse rounded-xl" />
+      <div className="bg-surface-muted h-4 w-40 rounded motion-safe:animate-pulse" />
+      <div className="bg-surface-muted h-10 max-w-md rounded-lg motion-safe:animate-pulse" />
+      <div className="bg-surface-muted h-24 rounded-xl motion-safe:animate-pulse" />
     </div>
   );
 }
