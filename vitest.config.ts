@@ -37,6 +37,10 @@ export default defineConfig({
           // Most files wait on an embedded archive or a database far more than they compute, so
           // one more worker than cores (vitest's default is one fewer) keeps the cores busy.
           maxWorkers: availableParallelism() + 1,
+          // A test that takes 2 s on a quiet machine took over 6 on CI's two saturated cores (a
+          // property of 100 runs, zips of megabytes): Vitest's 5 s default failed such tests now
+          // and then. 30 s still ends a test that hangs.
+          testTimeout: 30_000,
           include: [
             "lib/**/*.test.ts",
             "components/**/*.test.{ts,tsx}",
