@@ -2,17 +2,18 @@
 export async function register() {
   // lib/env is Node-only (server-only, process.env); the edge runtime never reads it.
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { checkEnvAtStartup } = await import("./lib/env");
+    const { checkEnvAtStartup, env } = await import("./lib/env");
     // Exits with a sentence naming each bad variable, so `next start` never serves with bad config.
     checkEnvAtStartup();
-    // Refuses, with a 4xx, the requests Next.js itself would answer with a 500 (lib/security/front-door.ts);
+    // Refuses, with a 4xx, the requests Next.js itself would answer with a 500, and sends a page
+    // asked for at 127.0.0.1 to localhost when that is the dashboard's address (lib/security/front-door.ts);
     // answers the proxy routes of a known session without Next.js's router (lib/server/direct-lane.ts).
     const [{ Server }, { installFrontDoor }, { answerInDirectLane }] = await Promise.all([
       import("node:http"),
       import("./lib/security/front-door"),
       import("./lib/server/direct-lane"),
     ]);
-    installFrontDoor(Server, answerInDirectLane);
+    installFrontDoor(Server, answerInDirectLane, env.APP_URL);
     // The holdings catalogue learns what other systems archived (lib/catalogue/sync.ts).
     const { scheduleCatalogueSync } = await import("./lib/catalogue/sync-service");
     scheduleCatalogueSync();

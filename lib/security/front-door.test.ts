@@ -3,7 +3,13 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { frontDoorAnswer, installFrontDoor, parserRefusal, PUBLIC_FILES } from "./front-door";
+import {
+  frontDoorAnswer,
+  installFrontDoor,
+  loopbackRedirect,
+  parserRefusal,
+  PUBLIC_FILES,
+} from "./front-door";
 
 const errorOf = (body: string) =>
   (JSON.parse(body) as { error: { code: string; message: string } }).error;
@@ -127,6 +133,40 @@ describe("frontDoorAnswer", () => {
   });
 });
 
+describe("loopbackRedirect", () => {
+  const app = "http://localhost:3000";
+  const page = (host: string | undefined) => ({ host, accept: "text/html,*/*;q=0.8" });
+
+  it("sends a page asked for at a loopback address to the same path at localhost", () => {
+    expect(loopbackRedirect("GET", "/objects?q=a", page("127.0.0.1:3000"), app)).toBe(
+      "http://localhost:3000/objects?q=a",
+    );
+    expect(loopbackRedirect("HEAD", "/", page("[::1]:3000"), app)).toBe("http://localhost:3000/");
+    expect(loopbackRedirect("GET", "/", page("127.0.0.1"), "http://localhost")).toBe(
+      "http://localhost/",
+    );
+  });
+
+  it("leaves everything else as it is", () => {
+    const at = page("127.0.0.1:3000");
+    // Other methods, ports and hosts, and a dashboard whose address is no localhost.
+    expect(loopbackRedirect("POST", "/objects", at, app)).toBeNull();
+    expect(loopbackRedirect("GET", "/", page("127.0.0.1:3001"), app)).toBeNull();
+    expect(loopbackRedirect("GET", "/", page("localhost:3000"), app)).toBeNull();
+    expect(loopbackRedirect("GET", "/", page("archive.example"), app)).toBeNull();
+    expect(loopbackRedirect("GET", "/", page("127.0.0.1"), "https://archive.example")).toBeNull();
+    // What is no page: a script's health check, the API, assets, a request not asking for HTML.
+    expect(loopbackRedirect("GET", "/api/health", at, app)).toBeNull();
+    expect(loopbackRedirect("GET", "/_next/static/x.js", at, app)).toBeNull();
+    expect(loopbackRedirect("GET", "/", { host: "127.0.0.1:3000" }, app)).toBeNull();
+    // Nothing that could lead elsewhere: a target that is no path, a Host that is no host.
+    expect(loopbackRedirect("GET", "//evil.example/", at, app)).toBeNull();
+    expect(loopbackRedirect("GET", "*", at, app)).toBeNull();
+    expect(loopbackRedirect("GET", "/", page("%ff"), app)).toBeNull();
+    expect(loopbackRedirect("GET", "/", page(undefined), app)).toBeNull();
+  });
+});
+
 describe("installFrontDoor", () => {
   // A class of its own, so the global http.Server of the test process stays as it is.
   class GuardedServer extends http.Server {}
@@ -134,7 +174,7 @@ describe("installFrontDoor", () => {
   let port = 0;
 
   beforeAll(async () => {
-    installFrontDoor(GuardedServer);
+    installFrontDoor(GuardedServer, () => false, "http://localhost:3000");
     server = new GuardedServer((_, response) => response.end("reached"));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as net.AddressInfo).port;
@@ -165,5 +205,14 @@ describe("installFrontDoor", () => {
     expect(await raw(`FOO / HTTP/1.1\r\n${host}`)).toMatch(
       /^HTTP\/1\.1 400[\s\S]*"code":"VALIDATION_ERROR"/,
     );
+  });
+
+  it("moves a page asked for at 127.0.0.1 to localhost, where sign-in works", async () => {
+    const answer = await raw(
+      "GET /objects?q=minutes HTTP/1.1\r\nHost: 127.0.0.1:3000\r\nAccept: text/html\r\nConnection: close\r\n\r\n",
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 308/);
+    expect(answer).toMatch(/\r\nLocation: http:\/\/localhost:3000\/objects\?q=minutes\r\n/i);
+    expect(answer).not.toContain("reached");
   });
 });

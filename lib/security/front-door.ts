@@ -162,6 +162,36 @@ export function frontDoorAnswer(
   return null;
 }
 
+// Where a page asked for at a loopback address (127.0.0.1, [::1]) of a dashboard whose address is
+// localhost lives: the same path at localhost. Sign-in cookies and the identity provider's callback
+// belong to the dashboard's address, so a sign-in begun at 127.0.0.1 could only fail ("the sign-in
+// settings are wrong"). Only a browser's page requests move (GET or HEAD, asking for HTML, outside
+// /api and /_next): scripts checking /api/health at 127.0.0.1 get their answer. Null leaves the
+// request as it is.
+export function loopbackRedirect(
+  method: string | undefined,
+  target: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+  appUrl: string,
+): string | null {
+  const { host, accept } = headers;
+  if ((method !== "GET" && method !== "HEAD") || typeof host !== "string") return null;
+  if (typeof accept !== "string" || !accept.includes("text/html")) return null;
+  if (!target?.startsWith("/") || target.startsWith("//")) return null;
+  if (/^\/(api|_next)(\/|$|\?)/.test(target)) return null;
+  let app: URL;
+  let asked: URL;
+  try {
+    app = new URL(appUrl);
+    asked = new URL(`${app.protocol}//${host}/`);
+  } catch {
+    return null;
+  }
+  const loopback = /^127(\.\d{1,3}){3}$/.test(asked.hostname) || asked.hostname === "[::1]";
+  if (app.hostname !== "localhost" || !loopback || asked.port !== app.port) return null;
+  return `${app.origin}${target}`;
+}
+
 // What Node.js itself answers a request its parser refuses (an unknown method such as TRACK, a
 // broken request line, oversized headers), in the error shape instead of an empty body.
 export function parserRefusal(code: string | undefined): FrontDoorAnswer {
@@ -227,6 +257,8 @@ export type BeforeNext = (request: IncomingMessage, response: ServerResponse) =>
 export function installFrontDoor(
   serverClass: { prototype: Server },
   beforeNext: BeforeNext = () => false,
+  // The dashboard's own address (APP_URL), for loopbackRedirect.
+  appUrl = "http://localhost:3000",
 ): void {
   const prototype = serverClass.prototype as Server & { [INSTALLED]?: true };
   if (prototype[INSTALLED]) return;
@@ -255,6 +287,12 @@ export function installFrontDoor(
           "Content-Length": String(Buffer.byteLength(refusal.body)),
         });
         response.end(request.method === "HEAD" ? undefined : refusal.body);
+        return true;
+      }
+      const moved = loopbackRedirect(request.method, request.url, request.headers, appUrl);
+      if (moved) {
+        response.writeHead(308, { Location: moved, "Content-Length": "0" });
+        response.end();
         return true;
       }
       if (beforeNext(request, response)) return true;
