@@ -143,6 +143,13 @@ describe("RFC 6283 parsing", () => {
     reject(xml.replace('<Sequence Order="3">', '<Sequence Order="4">'), /Order/);
     reject(`<!DOCTYPE EvidenceRecord>\n${xml.replace(/<\?xml[^>]*>\n/, "")}`, /document type/);
     reject(xml.replace("</EvidenceRecord>", "</EvidenceRecords>"), /well-formed/);
+    // After the root element only whitespace may follow, up to the very end of the document.
+    for (const tail of ["&", "x", "\n;\n"]) {
+      reject(`${xml.trimEnd()}${tail}`, /outside its root element|not well-formed/);
+    }
+    expect(parseEvidenceRecordXml(`${xml.trimEnd()}\r\n\t \n`)).toEqual(
+      parseEvidenceRecordXml(xml),
+    );
     reject(
       xml.replace(
         '<?xml version="1.0" encoding="UTF-8"?>',

@@ -121,6 +121,10 @@ export function readRootElement(
     fail("The record contains a document type declaration, which is not accepted.");
   const validity = XMLValidator.validate(xml);
   if (validity !== true) fail(`The record is not well-formed XML: ${validity.err.msg}`);
+  // Neither the validator nor the parser sees text after the last tag ("</EvidenceRecord>&"), which
+  // XML allows to be whitespace only (2.1, Misc): checked here, so no changed byte there passes.
+  if (!/^[ \t\r\n]*$/.test(xml.slice(xml.lastIndexOf(">") + 1)))
+    fail("The record holds text outside its root element.");
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: "",
