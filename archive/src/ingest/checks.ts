@@ -7,7 +7,7 @@ import { resolveUploadKey } from "../blobs/upload-urls";
 import { IngestError } from "../http/errors";
 import type { IngestProfile } from "@scriptorium/contract/profiles/ingest-profiles";
 import type { IngestDeps } from "./deps";
-import type { BlobRef } from "./sip-record";
+import { uploadNamed, type BlobRef } from "./sip-record";
 
 const invalid = (message: string) => new IngestError("VALIDATION_ERROR", message);
 
@@ -115,7 +115,7 @@ export async function resolveUploads(
   // Keyed by caller-chosen text: no prototype, so "valueOf" or "__proto__" is only ever a key.
   const resolved: Record<string, BlobRef> = Object.create(null);
   for (const { field, content } of contents) {
-    if (content.type !== "S3" || Object.hasOwn(resolved, content.content)) continue;
+    if (content.type !== "S3" || uploadNamed(resolved, content.content)) continue;
     const found = await resolveUploadKey(deps.db, tenant, content.content);
     if ("problem" in found) throw invalid(`${field ? `${field}.` : ""}content: ${found.problem}`);
     await hold.keep(found.sha256);

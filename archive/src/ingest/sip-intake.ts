@@ -20,7 +20,7 @@ import { fetchToFile } from "../fetch/fetch-to-file";
 import { listEntries, readSmallEntry, withZip } from "../formats/zip-reader";
 import { IngestError } from "../http/errors";
 import type { IngestDeps } from "./deps";
-import type { BlobRef } from "./sip-record";
+import { uploadNamed, type BlobRef } from "./sip-record";
 
 const invalid = (message: string) => new IngestError("VALIDATION_ERROR", message);
 
@@ -32,7 +32,7 @@ export async function storeSipContent(
   hold: BlobHold,
 ): Promise<BlobRef> {
   if (content.type === "S3") {
-    const found = Object.hasOwn(uploads, content.content) ? uploads[content.content] : undefined;
+    const found = uploadNamed(uploads, content.content);
     if (!found) throw invalid(`content: the upload "${content.content}" is not available`);
     return found;
   }

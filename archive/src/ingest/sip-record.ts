@@ -30,6 +30,12 @@ export interface SipRecord {
   uploads: Record<string, BlobRef>;
 }
 
+// The blob an S3 key names among a SIP's uploads. Keys are the caller's text: only the record's own
+// entries count, so "valueOf" or "__proto__" never finds what every object inherits.
+export function uploadNamed(uploads: Record<string, BlobRef>, key: string): BlobRef | undefined {
+  return Object.hasOwn(uploads, key) ? uploads[key] : undefined;
+}
+
 // Where the record of a submission lives.
 export function sipRecordPath(dataDir: string, submissionId: string): string {
   return path.join(dataDir, "sips", `${submissionId}.json`);

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { INGEST_LIMITS, type Content } from "@scriptorium/contract/ingest/schemas";
 import { fetchToFile } from "../../fetch/fetch-to-file";
+import { uploadNamed } from "../sip-record";
 import type { Plugin, PipelineContext, WorkFile } from "./types";
 import { allMetadatas } from "./types";
 
@@ -11,8 +12,7 @@ const FETCH_TIMEOUT_MS = 10 * 60_000;
 
 async function retrieve(ctx: PipelineContext, content: Content, slot: string): Promise<WorkFile> {
   if (content.type === "S3") {
-    const { uploads } = ctx.record;
-    const blob = Object.hasOwn(uploads, content.content) ? uploads[content.content] : undefined;
+    const blob = uploadNamed(ctx.record.uploads, content.content);
     if (!blob)
       throw new Error(`the upload "${content.content}" was not resolved when the SIP was accepted`);
     return { path: ctx.deps.blobs.objectPath(blob.sha256), expected: blob, blob };
