@@ -100,6 +100,26 @@ test.describe("security headers", () => {
     expect(again?.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
   });
 
+  test("a page's scripts arrive in brotli from the build's copies, with the same headers", async ({
+    page,
+  }) => {
+    const scripts: { url: string; headers: Record<string, string> }[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/_next/static/chunks/")) {
+        scripts.push({ url: response.url(), headers: response.headers() });
+      }
+    });
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: /^User menu: / })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const { url, headers } of scripts) {
+      expect(headers["content-encoding"], url).toBe("br");
+      expect(headers["cache-control"], url).toContain("immutable");
+      expect(headers["x-content-type-options"], url).toBe("nosniff");
+      expect(headers["strict-transport-security"], url).toContain("max-age=");
+    }
+  });
+
   test("an API answer carries the headers but no page CSP", async ({ page }) => {
     const response = await page.request.get("/api/ingest/url");
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
