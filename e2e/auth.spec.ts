@@ -6,6 +6,10 @@ import { readHeldTokens } from "./support/dashboard-db";
 // Tests in this file run in order in one worker: several of them sign admin2 in and out.
 const signedOut = { cookies: [], origins: [] };
 
+// Most of these tests sign in through the identity provider's pages, some twice: 15 s on a loaded
+// CI machine, where the switching-tenant test once ran past Playwright's default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ storageState: signedOut });
   return context.newPage();
