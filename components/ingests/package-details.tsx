@@ -2,7 +2,7 @@
 // The enrichers' extra package information in readable form. The shapes are not published, so
 // each part is read leniently and whatever does not fit is shown as JSON rather than dropped.
 import type { ReactNode } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { permissionText, readableMetadata, shortDigest } from "@/lib/ingest/watch/readable";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
@@ -13,16 +13,16 @@ const Records = z.array(z.looseObject({ schema: z.string(), metadata: z.unknown(
 const Representations = z.array(
   z.looseObject({
     name: z.string(),
-    mimeType: z.string().nullish(),
-    puid: z.string().nullish(),
-    formatName: z.string().nullish(),
-    size: z.number().nullish(),
-    sha256: z.string().nullish(),
-    metadatas: z.array(z.unknown()).nullish(),
+    mimeType: z.nullish(z.string()),
+    puid: z.nullish(z.string()),
+    formatName: z.nullish(z.string()),
+    size: z.nullish(z.number()),
+    sha256: z.nullish(z.string()),
+    metadatas: z.nullish(z.array(z.unknown())),
   }),
 );
 const Crumbs = z.array(
-  z.looseObject({ type: z.string(), id: z.string(), name: z.string().nullish() }),
+  z.looseObject({ type: z.string(), id: z.string(), name: z.nullish(z.string()) }),
 );
 
 function Part({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 "use client";
 // The building blocks of the package details: values as labelled rows, nested where the values
 // nest, and raw JSON for whatever has no readable shape.
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { ReadableRow } from "@/lib/ingest/watch/readable";
 import { LocalTime } from "./local-time";
 

@@ -2,7 +2,6 @@
 // (lib/query-client.ts declares it as react-query's error type), so components read
 // `error.status`, `error.code` and `error.message` without casts. Browser code: it only knows the
 // dashboard's /api paths, never an upstream URL.
-import type { z } from "zod";
 import type { Result } from "@scriptorium/contract/preservation/schemas";
 
 // Why a call failed, as the route said it (`{ error: { code, message, field? }, result? }`), or as
@@ -40,7 +39,12 @@ export interface ApiCall<T> {
   cache?: RequestCache;
   // Checks the answer; a mismatch is a BAD_ANSWER ApiError rather than a zod error. Given as a
   // function, the schema loads with the first answer (so zod need not come with the page).
-  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+  schema?: AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+}
+
+// A zod schema of T, full zod or zod/mini alike: all a check needs of it.
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
 type ErrorBody = {
@@ -71,7 +75,7 @@ const unreachable = () =>
   );
 
 // A schema given as a function; its script not arriving is a network failure like any other.
-function loadSchema<T>(load: () => Promise<z.ZodType<T>>): Promise<z.ZodType<T>> {
+function loadSchema<T>(load: () => Promise<AnswerSchema<T>>): Promise<AnswerSchema<T>> {
   return load().catch(() => {
     throw unreachable();
   });

@@ -11,7 +11,7 @@ const segment = encodeURIComponent;
 // journal's and the batch page's first script.
 const schemas = () => import("@/lib/batch/api-schemas");
 const ingestResponse = () =>
-  import("@scriptorium/contract/ingest/schemas").then((m) => m.IngestResponse);
+  import("@scriptorium/contract/ingest/ingest-response").then((m) => m.IngestResponse);
 
 // POST /api/batches – the batch's id.
 export async function createBatch(request: CreateBatchRequest): Promise<string> {

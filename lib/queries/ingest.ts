@@ -21,7 +21,7 @@ const segment = encodeURIComponent;
 // The schema of an accepted SIP, loaded with the first answer to check: the schemas (and zod) stay
 // out of the pages' first script.
 const ingestResponse = () =>
-  import("@scriptorium/contract/ingest/schemas").then((m) => m.IngestResponse);
+  import("@scriptorium/contract/ingest/ingest-response").then((m) => m.IngestResponse);
 
 // Where a SIP's status page lives.
 export function statusPagePath(packageId: string, submissionName: string): string {

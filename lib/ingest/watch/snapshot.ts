@@ -1,7 +1,9 @@
 // What the status hub knows about one SIP and pushes to every watcher: the status, the plugin
 // reports and the status changes seen so far. Plain JSON, so it travels as a server-sent event
 // and is parsed again (leniently) in the browser.
-import { z } from "zod";
+// zod/mini, imported whole as a namespace so that bundling keeps only what is used: the browser
+// reads the event stream with it, and the page need not load the full zod for that.
+import * as z from "zod/mini";
 import { isTerminalSipStatus } from "@scriptorium/contract/ingest/limits";
 import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
 
@@ -10,7 +12,7 @@ export const WatchedReport = z.object({
   // SUCCESS, WARNING, FAILURE, or whatever else the upstream says (shown verbatim).
   status: z.string(),
   message: z.string(),
-  executionDate: z.string().nullable(),
+  executionDate: z.nullable(z.string()),
 });
 export type WatchedReport = z.infer<typeof WatchedReport>;
 
@@ -21,10 +23,10 @@ export const SipSnapshot = z.object({
   packageId: z.string(),
   submissionName: z.string(),
   // null while the upstream has not named one.
-  status: z.string().nullable(),
+  status: z.nullable(z.string()),
   // Only INGESTED and FAILED end a SIP; any other value, known or not, is still in progress.
   terminal: z.boolean(),
-  submissionDate: z.string().nullable(),
+  submissionDate: z.nullable(z.string()),
   pluginReports: z.array(WatchedReport),
   // Status changes the dashboard saw, oldest first; the first is when it first looked.
   history: z.array(StatusChange),
@@ -36,14 +38,14 @@ export type SipSnapshot = z.infer<typeof SipSnapshot>;
 export const WatchEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("snapshot"), snapshot: SipSnapshot }),
   // The upstream was asked again and nothing changed.
-  z.object({ type: z.literal("checked"), at: z.string(), nextCheckInMs: z.number().nullable() }),
+  z.object({ type: z.literal("checked"), at: z.string(), nextCheckInMs: z.nullable(z.number()) }),
   // Asking failed. `final`: the dashboard stops asking (e.g. no such SIP).
   z.object({
     type: z.literal("problem"),
     message: z.string(),
-    code: z.string().nullable(),
+    code: z.nullable(z.string()),
     final: z.boolean(),
-    retryInMs: z.number().nullable(),
+    retryInMs: z.nullable(z.number()),
     at: z.string(),
   }),
 ]);

@@ -13,32 +13,9 @@ export const PluginReport = z.looseObject({
 });
 export type PluginReport = z.infer<typeof PluginReport>;
 
-// A plugin report as read from an upstream that may use other statuses or leave fields out.
-const LenientPluginReport = z.looseObject({
-  executionDate: z.string().optional(),
-  pluginName: z.string().optional(),
-  message: z.string().optional(),
-  status: z.string().optional(),
-});
-
-// The answer of PUT /document, POST /document/{id}, PUT /sip and GET /sip/{id}/{name}.
-export const IngestResponse = z.looseObject({
-  packageId: z.string(),
-  packageType: z.string().optional(),
-  name: z.string().optional(),
-  // Any string: the full set of SIP statuses is not published, unknown ones mean "in progress".
-  status: z.string().optional(),
-  submissionDate: z.string().optional(),
-  pluginReports: z.array(LenientPluginReport).optional(),
-  permissions: z.array(z.string()).optional(),
-  // Filled by the enrichers of the same names; their shape is not published.
-  metadata: z.unknown().optional(),
-  breadcrumbs: z.unknown().optional(),
-  representations: z.unknown().optional(),
-  searchcolumns: z.unknown().optional(),
-  userPackage: z.unknown().optional(),
-});
-export type IngestResponse = z.infer<typeof IngestResponse>;
+// The answer of PUT /document, POST /document/{id}, PUT /sip and GET /sip/{id}/{name}: a module of
+// its own, which the browser loads alone to check answers.
+export { IngestResponse } from "./ingest-response";
 
 // GET /url. The spec does not show the body; the embedded archive answers { url, key, expiresAt }.
 export const UploadUrlResponse = z.looseObject({
