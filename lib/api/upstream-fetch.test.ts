@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "./errors";
 import { callUpstream, upstreamUrl } from "./upstream-fetch";
@@ -129,5 +129,75 @@ describe("calling upstream", () => {
   it("reads JSON whatever the status, and nothing from a body that is not JSON", async () => {
     script = [400];
     expect((await send(false)).json).toEqual({ code: "S400" });
+  });
+});
+
+// A server that closes a kept-alive connection when a second request arrives on it, as a server
+// does whose idle timeout ends just as the client reuses the connection; `breakFirst` also breaks
+// off the first request of each connection.
+async function closingServer(breakFirst: boolean) {
+  const seen: string[] = [];
+  const sockets: Socket[] = [];
+  const raw = createNetServer((socket) => {
+    sockets.push(socket);
+    let requests = 0;
+    let buffer = "";
+    socket.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString("latin1");
+      for (let end = buffer.indexOf("\r\n\r\n"); end !== -1; end = buffer.indexOf("\r\n\r\n")) {
+        const head = buffer.slice(0, end);
+        const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffer.length < end + 4 + length) return;
+        buffer = buffer.slice(end + 4 + length);
+        seen.push(head.split(" ")[0]!);
+        requests += 1;
+        if (requests > 1 || breakFirst) {
+          socket.resetAndDestroy();
+          return;
+        }
+        socket.write(
+          "HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\n{}",
+        );
+      }
+    });
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+  const url = new URL(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/x`);
+  return {
+    seen,
+    connections: () => sockets.length,
+    call: (method: "GET" | "PUT") =>
+      callUpstream(settings, { method, url, token: "t", body: "{}", idempotent: false }),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => raw.close(resolve));
+    },
+  };
+}
+
+describe("a kept-alive connection the archive closed", () => {
+  it("is left for a new one, and a call that changes something is sent there once", async () => {
+    const archive = await closingServer(false);
+    try {
+      expect((await archive.call("PUT")).status).toBe(201);
+      // Reuses the kept connection, which the server closes on reading the request.
+      expect((await archive.call("PUT")).status).toBe(201);
+      expect(archive.seen).toEqual(["PUT", "PUT", "PUT"]);
+      expect(archive.connections()).toBe(2);
+    } finally {
+      await archive.close();
+    }
+  });
+
+  it("is not a reason to send a call that changes something again on a new connection", async () => {
+    const archive = await closingServer(true);
+    try {
+      const error = await archive.call("PUT").catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "UPSTREAM_UNAVAILABLE", status: 502 });
+      expect(archive.seen).toEqual(["PUT"]);
+    } finally {
+      await archive.close();
+    }
   });
 });

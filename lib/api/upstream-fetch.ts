@@ -91,6 +91,14 @@ class UpstreamTimeout extends Error {
   override name = "TimeoutError";
 }
 
+// A kept-alive connection the archive had closed as it went idle, found closed when reused: the
+// request never reached the archive (Node.js's documentation of `request.reusedSocket` names this
+// race and this answer), so it is sent once more on a new connection, whatever its method.
+class StaleConnection extends Error {
+  override name = "StaleConnectionError";
+}
+const STALE_CODES = new Set(["ECONNRESET", "EPIPE"]);
+
 function headersOf(message: http.IncomingMessage): Headers {
   const headers = new Headers();
   const raw = message.rawHeaders;
@@ -159,7 +167,14 @@ function attempt(settings: UpstreamSettings, request: UpstreamRequest): Promise<
       if (answer) resolve(answer);
       else reject(error);
     }
-    outgoing.on("error", (error) => finish(error));
+    let answered = false;
+    outgoing.on("response", () => {
+      answered = true;
+    });
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = outgoing.reusedSocket && !answered && STALE_CODES.has(error.code ?? "");
+      finish(stale ? new StaleConnection(error.message, { cause: error }) : error);
+    });
     if (request.signal?.aborted) onAbort();
     outgoing.end(body);
   });
@@ -172,9 +187,15 @@ export async function callUpstream(
   request: UpstreamRequest,
 ): Promise<UpstreamAnswer> {
   const attempts = request.idempotent ? 1 + settings.retries : 1;
+  let staleRetried = false;
   for (let n = 1; ; n++) {
     try {
-      const answer = await attempt(settings, request);
+      const answer = await attempt(settings, request).catch((error: unknown) => {
+        if (!(error instanceof StaleConnection) || staleRetried || request.signal?.aborted)
+          throw error;
+        staleRetried = true;
+        return attempt(settings, request);
+      });
       if (n < attempts && RETRYABLE_STATUS.has(answer.status)) {
         await sleep(settings.backoffMs * 2 ** (n - 1) * (0.5 + Math.random()));
         continue;
