@@ -9,14 +9,19 @@ export async function register() {
     // asked for at 127.0.0.1 to localhost when that is the dashboard's address (lib/security/front-door.ts);
     // answers the proxy routes of a known session without Next.js's router (lib/server/direct-lane.ts)
     // and the build's scripts from their brotli copies (lib/server/static-lane.ts).
-    const [{ Server }, { installFrontDoor }, { answerInDirectLane }, { createStaticLane }] =
-      await Promise.all([
-        import("node:http"),
-        import("./lib/security/front-door"),
-        import("./lib/server/direct-lane"),
-        import("./lib/server/static-lane"),
-      ]);
-    const { join } = await import("node:path");
+    const [
+      { Server },
+      { join },
+      { installFrontDoor },
+      { answerInDirectLane },
+      { createStaticLane },
+    ] = await Promise.all([
+      import("node:http"),
+      import("node:path"),
+      import("./lib/security/front-door"),
+      import("./lib/server/direct-lane"),
+      import("./lib/server/static-lane"),
+    ]);
     const staticLane =
       process.env.NODE_ENV === "production"
         ? createStaticLane(join(process.cwd(), ".next", "static"))

@@ -26,3 +26,9 @@ export function securityHeaders(production = process.env.NODE_ENV === "productio
 // For browsers without CSP frame-ancestors: no page or answer of the dashboard is framed, except an
 // object's content (the object page frames its PDFs), whose route sets its own framing headers.
 export const FRAME_HEADERS: HeaderEntry[] = [{ key: "X-Frame-Options", value: "DENY" }];
+
+// What an answer the dashboard writes itself, outside Next.js (the direct and static lanes),
+// carries: the security headers and the framing header, as next.config.ts adds them to Next.js's.
+export function laneHeaders(): HeaderEntry[] {
+  return [...securityHeaders(), ...FRAME_HEADERS];
+}

@@ -19,7 +19,7 @@ import { sessionCookieKey } from "@/lib/auth/session-cache";
 import { getDirectLaneScope, getDirectRoutes, getSessionCache } from "@/lib/server/container";
 import { ApiError, errorResponse } from "@/lib/api/errors";
 import { jsonTextOf } from "@/lib/api/json-response";
-import { FRAME_HEADERS, securityHeaders } from "@/lib/security/response-headers";
+import { laneHeaders } from "@/lib/security/response-headers";
 
 type Segment<P> = { params: Promise<P> };
 export type RouteHandler<P> = (request: Request, segment: Segment<P>) => Promise<Response>;
@@ -128,9 +128,11 @@ async function webRequest(message: IncomingMessage, signal: AbortSignal): Promis
   } as RequestInit);
 }
 
+const LANE_HEADERS = laneHeaders();
+
 async function writeAnswer(answer: Response, response: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {};
-  for (const { key, value } of [...securityHeaders(), ...FRAME_HEADERS]) headers[key] = value;
+  for (const { key, value } of LANE_HEADERS) headers[key] = value;
   answer.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
   });

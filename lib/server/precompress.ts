@@ -19,7 +19,7 @@ export interface PrecompressOutcome {
   brotliBytes: number;
 }
 
-export async function brotli(data: Buffer): Promise<Buffer> {
+async function brotli(data: Buffer): Promise<Buffer> {
   return brotliCompress(data, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,

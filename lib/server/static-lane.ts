@@ -10,7 +10,7 @@ import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import sirv from "sirv";
-import { FRAME_HEADERS, securityHeaders } from "@/lib/security/response-headers";
+import { laneHeaders } from "@/lib/security/response-headers";
 
 const PREFIX = "/_next/static";
 // The names Next.js gives its assets: no escapes, no "..", nothing a file name needs decoding for.
@@ -49,7 +49,7 @@ export type StaticLane = (request: IncomingMessage, response: ServerResponse) =>
 export function createStaticLane(staticDir: string): StaticLane {
   const copies = brotliCopies(staticDir);
   if (copies.size === 0) return () => false;
-  const headers = [...securityHeaders(), ...FRAME_HEADERS];
+  const headers = laneHeaders();
   const serve = sirv(staticDir, {
     dev: false,
     etag: true,
