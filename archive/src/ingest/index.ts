@@ -42,8 +42,11 @@ export interface Ingest {
   deps: IngestDeps;
 }
 
-// Workers per process; the machine's cores are shared with the HTTP side and other processes.
-const WORKERS = 2;
+// SIPs processed at once per process. A small SIP spends most of its time waiting (files synced,
+// statements queued behind others on the one database), so more than the cores keep the work
+// going: 400 small documents went from 27 to 35 SIPs/s with 2 to 40 to 41 with 4, and not further
+// with 6 or 8, on the 2-core reference machine (`npm run bench:archive`).
+const WORKERS = 4;
 // Temporary upload files untouched this long belong to a PUT that died with its process.
 const STALE_TEMPORARY_MS = 60 * 60_000;
 // Uploads expire by the hour; a pass every few minutes frees their bytes soon enough.
