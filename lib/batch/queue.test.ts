@@ -157,4 +157,27 @@ describe("createBatchQueue", () => {
     expect(saved.length).toBeGreaterThan(0);
     queue.dispose();
   });
+
+  it("tells of many packages ending together once, and of a pause at once", async () => {
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(60) },
+      {
+        send: async (item) => ({
+          packageId: `p-${item.key}`,
+          submissionName: "s1",
+          status: "PENDING",
+        }),
+        classify,
+      },
+    );
+    let heard = 0;
+    queue.subscribe(() => heard++);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(queue.get().items.every((i) => i.state.kind === "sent")).toBe(true);
+    expect(heard).toBe(1);
+    queue.pause();
+    expect(heard).toBe(2);
+    expect(queue.get().mode.kind).toBe("paused");
+    queue.dispose();
+  });
 });

@@ -1,8 +1,8 @@
 // The batch queue: sends packages a few at a time, retries with back-off, pauses (by the person, on
 // a sign-out, offline) and resumes, cancels. Independent of React and of how a package is sent
 // (`send` is given): the page wires the wizard's sendPlan in, tests a fake. Listeners hear about
-// changes at most every `notifyEveryMs`, so a thousand progress events do not re-render a thousand
-// times; the state is saved (debounced) so a reload resumes where the queue was.
+// changes at most every `notifyEveryMs`, so a thousand progress events and packages ending do not
+// re-render a thousand times (what the person does is heard at once); the state is saved (debounced) so a reload resumes where the queue was.
 import { isReady, transition, type ItemEvent, type ItemState } from "./queue-state";
 
 export interface QueueItem {
@@ -163,7 +163,9 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
       )
       .finally(() => {
         running.delete(item.key);
-        changed(true);
+        // Heard with the next notification, as progress is: a thousand small packages ending one
+        // after another re-render at most every notifyEveryMs, not once each.
+        changed();
         pump();
       });
   };
