@@ -3,14 +3,15 @@
 // then is it answered, so a 2xx always means the SIP survives a crash and will be processed.
 import { randomUUID } from "node:crypto";
 import { submissions } from "../db/schema";
+import { runTogether } from "../db/together";
 import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
-import { enqueueJob } from "../jobs/queue";
+import { jobStatement } from "../jobs/queue";
 import type { IngestDeps } from "./deps";
 import { holdSipBlobs } from "./sip-blobs";
 import { removeSipRecord, type SipRecord, writeSipRecord } from "./sip-record";
 import { appendTrace, countSubmission, findPackage } from "./store";
-import type { SubmissionRow } from "./submissions";
+import { getSubmission, type SubmissionRow } from "./submissions";
 
 export type NewSip = Omit<SipRecord, "submissionId" | "tenant" | "submittedBy">;
 
@@ -54,40 +55,42 @@ export async function acceptSip(
           `profile "${sip.profile}" differs from the profile "${pkg.profile}" that package ${sip.packageId} is stored under: a delta SIP keeps the package's profile`,
         );
       }
-      const [inserted] = await tx
-        .insert(submissions)
-        .values({
-          id: record.submissionId,
-          tenant: caller.tenant,
-          packageId: sip.packageId,
-          name: `sip-${pkg.submissionCount}`,
-          kind: sip.kind,
-          status: "PENDING",
-          profile: sip.profile,
-          submittedBy: caller.sub,
-          sipPath,
-        })
-        .returning();
-      if (!inserted) throw new Error("The submission was not recorded.");
+      const name = `sip-${pkg.submissionCount}`;
       // Its bag and uploads must outlive the upload rows until the pipeline is done with them.
       const held = [
         ...(sip.sipBlob ? [sip.sipBlob.sha256] : []),
         ...Object.values(sip.uploads).map((u) => u.sha256),
       ];
-      await holdSipBlobs(tx, inserted.id, held);
-      await enqueueJob(tx, {
-        submissionId: inserted.id,
-        tenant: caller.tenant,
-        packageId: sip.packageId,
-      });
-      await appendTrace(tx, {
-        tenant: caller.tenant,
-        packageId: sip.packageId,
-        subject: caller.sub,
-        operation: "SIP accepted",
-        object: inserted.name,
-        detail: describeSip(sip),
-      });
+      // The SIP, what it holds, its job and its trace: one statement.
+      await runTogether(tx, [
+        tx.insert(submissions).values({
+          id: record.submissionId,
+          tenant: caller.tenant,
+          packageId: sip.packageId,
+          name,
+          kind: sip.kind,
+          status: "PENDING",
+          profile: sip.profile,
+          submittedBy: caller.sub,
+          sipPath,
+        }),
+        holdSipBlobs(tx, record.submissionId, held),
+        jobStatement(tx, {
+          submissionId: record.submissionId,
+          tenant: caller.tenant,
+          packageId: sip.packageId,
+        }),
+        appendTrace(tx, {
+          tenant: caller.tenant,
+          packageId: sip.packageId,
+          subject: caller.sub,
+          operation: "SIP accepted",
+          object: name,
+          detail: describeSip(sip),
+        }),
+      ]);
+      const inserted = await getSubmission(tx, record.submissionId);
+      if (!inserted) throw new Error("The submission was not recorded.");
       return inserted;
     });
     await deps.syncDatabase();

@@ -15,20 +15,18 @@ interface CleanupDeps {
   blobs: BlobStore;
 }
 
-// Records that a SIP holds `blobs`; call before the caller's own hold on them is released.
-export async function holdSipBlobs(
-  db: Queryable,
-  submissionId: string,
-  blobs: string[],
-): Promise<void> {
-  if (blobs.length === 0) return;
+// Records that a SIP holds `blobs`; call before the caller's own hold on them is released. A
+// statement (null when there are none), run when awaited or with others (db/together.ts).
+export function holdSipBlobs(db: Queryable, submissionId: string, blobs: string[]) {
+  if (blobs.length === 0) return null;
   const rows = [...new Set(blobs)].map((blob) => ({ submissionId, blob }));
-  await db.insert(submissionBlobs).values(rows).onConflictDoNothing();
+  return db.insert(submissionBlobs).values(rows).onConflictDoNothing();
 }
 
-// Forgets a SIP's blobs once its version references them (call in the transaction that ingests it).
-export async function dropSipBlobs(db: Queryable, submissionId: string): Promise<void> {
-  await db.delete(submissionBlobs).where(eq(submissionBlobs.submissionId, submissionId));
+// Forgets a SIP's blobs once its version references them (in the transaction that ingests it): a
+// statement, run when awaited or with others (db/together.ts).
+export function dropSipBlobs(db: Queryable, submissionId: string) {
+  return db.delete(submissionBlobs).where(eq(submissionBlobs.submissionId, submissionId));
 }
 
 // Frees what a FAILED SIP brought in. Safe to repeat: rows go last, so a cleanup cut short by a

@@ -131,21 +131,26 @@ export async function insertVersion(
     files: StoredFile[];
   },
 ): Promise<void> {
+  for (const statement of versionStatements(tx, input)) await statement;
+}
+
+// The statements that insertVersion runs, to run with others (db/together.ts).
+export function versionStatements(tx: Queryable, input: Parameters<typeof insertVersion>[1]) {
   const { tenant, packageId, version } = input;
-  await tx.insert(packageVersions).values({
+  const versionRow = tx.insert(packageVersions).values({
     tenant,
     packageId,
     version,
     submissionId: input.submissionId ?? null,
     metadatas: input.metadatas,
   });
-  if (input.files.length > 0) {
-    await tx
-      .insert(packageFiles)
-      .values(
-        input.files.map((file, position) => ({ tenant, packageId, version, position, ...file })),
-      );
-  }
+  if (input.files.length === 0) return [versionRow];
+  const fileRows = tx
+    .insert(packageFiles)
+    .values(
+      input.files.map((file, position) => ({ tenant, packageId, version, position, ...file })),
+    );
+  return [versionRow, fileRows];
 }
 
 // Creates a package (or its next version) in one transaction and records it in the trace.
@@ -244,9 +249,10 @@ export interface TraceEntry {
   detail?: string;
 }
 
-// Appends one event to a package's trace.
-export async function appendTrace(db: Queryable, event: TraceEntry): Promise<void> {
-  await db.insert(traceEvents).values({
+// Appends one event to a package's trace: a statement, run when awaited or with others
+// (db/together.ts).
+export function appendTrace(db: Queryable, event: TraceEntry) {
+  return db.insert(traceEvents).values({
     tenant: event.tenant,
     packageId: event.packageId,
     subject: event.subject,

@@ -50,14 +50,15 @@ export async function startSubmission(db: Queryable, id: string): Promise<Submis
   return row ?? null;
 }
 
-// Moves a submission to `status`, recording the version it produced when it is INGESTED.
-export async function setSubmissionStatus(
+// Moves a submission to `status`, recording the version it produced when it is INGESTED: a
+// statement, run when awaited or with others (db/together.ts).
+export function setSubmissionStatus(
   db: Queryable,
   id: string,
   status: SubmissionStatus,
   version?: number,
-): Promise<void> {
-  await db
+) {
+  return db
     .update(submissions)
     .set({ status, updatedAt: sql`now()`, ...(version === undefined ? {} : { version }) })
     .where(eq(submissions.id, id));

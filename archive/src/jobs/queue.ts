@@ -16,12 +16,17 @@ export async function enqueueJob(
   tx: Queryable,
   job: { submissionId: string; tenant: string; packageId: string },
 ): Promise<number> {
-  const [row] = await tx
-    .insert(jobs)
-    .values({ ...job, state: "queued" })
-    .returning({ id: jobs.id });
+  const [row] = await jobStatement(tx, job).returning({ id: jobs.id });
   if (!row) throw new Error("The job was not recorded.");
   return row.id;
+}
+
+// The insert that queues a job, to run with others (db/together.ts).
+export function jobStatement(
+  tx: Queryable,
+  job: { submissionId: string; tenant: string; packageId: string },
+) {
+  return tx.insert(jobs).values({ ...job, state: "queued" });
 }
 
 const claimable = (table: typeof jobs) =>
@@ -88,9 +93,10 @@ export async function extendLease(db: ArchiveDb, jobId: number, workerId: string
   return rows.length > 0;
 }
 
-// Marks a job finished (call in the transaction that records its outcome).
-export async function completeJob(tx: Queryable, jobId: number): Promise<void> {
-  await tx.update(jobs).set({ state: "done", leaseUntil: null }).where(eq(jobs.id, jobId));
+// Marks a job finished (in the transaction that records its outcome): a statement, run when awaited
+// or with others (db/together.ts).
+export function completeJob(tx: Queryable, jobId: number) {
+  return tx.update(jobs).set({ state: "done", leaseUntil: null }).where(eq(jobs.id, jobId));
 }
 
 // Puts a job back in the queue after an unexpected error, to run again after `delayMs`.

@@ -5,10 +5,11 @@
 import type { JobRow } from "../../jobs/queue";
 import { completeJob } from "../../jobs/queue";
 import { dropSipBlobs } from "../sip-blobs";
+import { runTogether } from "../../db/together";
 import {
   claimNextVersion,
   getVersion,
-  insertVersion,
+  versionStatements,
   type StoredFile,
   type StoredMetadata,
 } from "../store";
@@ -73,11 +74,13 @@ export async function recordFailure(
     operation: "SIP failed",
     detail: `${pluginName}: ${result.message}`,
   });
-  await ctx.deps.db.transaction(async (tx) => {
-    await progress.write(tx);
-    await setSubmissionStatus(tx, record.submissionId, "FAILED");
-    await completeJob(tx, job.id);
-  });
+  await ctx.deps.db.transaction((tx) =>
+    runTogether(tx, [
+      ...progress.statements(tx),
+      setSubmissionStatus(tx, record.submissionId, "FAILED"),
+      completeJob(tx, job.id),
+    ]),
+  );
 }
 
 function traceKey(ctx: FailureContext) {
@@ -118,14 +121,6 @@ export async function assemblePackage(
       }
       const files = mergeFiles(base?.files ?? [], newFiles);
       const metadatas = mergeMetadatas(base?.metadatas ?? [], newMetadatas);
-      await insertVersion(tx, {
-        tenant: record.tenant,
-        packageId: record.packageId,
-        version,
-        submissionId: record.submissionId,
-        metadatas,
-        files,
-      });
       const message = base
         ? `Version ${version} of package ${record.packageId} added (delta of version ${base.version}): ${files.length} representation(s), ${metadatas.length} package metadata record(s); earlier versions kept.`
         : `Package ${record.packageId} created as an AIP: version 1 with ${files.length} representation(s), ${metadatas.length} package metadata record(s).`;
@@ -142,10 +137,20 @@ export async function assemblePackage(
         detail: `${files.length} file(s) from SIP ${ctx.submissionName}`,
       });
       progress.trace({ ...traceKey(ctx), operation: "SIP ingested", detail: `version ${version}` });
-      await progress.write(tx);
-      await setSubmissionStatus(tx, record.submissionId, "INGESTED", version);
-      await dropSipBlobs(tx, record.submissionId);
-      await completeJob(tx, job.id);
+      await runTogether(tx, [
+        ...versionStatements(tx, {
+          tenant: record.tenant,
+          packageId: record.packageId,
+          version,
+          submissionId: record.submissionId,
+          metadatas,
+          files,
+        }),
+        ...progress.statements(tx),
+        setSubmissionStatus(tx, record.submissionId, "INGESTED", version),
+        dropSipBlobs(tx, record.submissionId),
+        completeJob(tx, job.id),
+      ]);
     });
     return true;
   } catch (error) {

@@ -4,6 +4,7 @@
 // long writes what it has after each plugin, so its status still shows the plugins done so far.
 // Each entry keeps the time it happened. What an interrupted attempt held in memory is lost with
 // it, as its reports would be: the next attempt starts from a clean slate.
+import type { SQLWrapper } from "drizzle-orm";
 import { pluginReports, traceEvents } from "../../db/schema";
 import { storableText } from "../../db/storable-text";
 import type { Queryable } from "../../jobs/queue";
@@ -17,6 +18,9 @@ export interface PipelineProgress {
   flushIfSlow(db: Queryable): Promise<void>;
   // Writes what is pending with `tx` (the transaction that records the outcome).
   write(tx: Queryable): Promise<void>;
+  // The statements that write what is pending, to run with others (db/together.ts); what they
+  // write is no longer pending.
+  statements(tx: Queryable): SQLWrapper[];
 }
 
 // A SIP whose plugins run longer than this shows their reports one by one.
@@ -32,13 +36,19 @@ export function createPipelineProgress(
   let traces: (typeof traceEvents.$inferInsert)[] = [];
   let lastWrite = now();
 
-  async function write(tx: Queryable) {
+  function statements(tx: Queryable) {
     const [r, t] = [reports, traces];
     reports = [];
     traces = [];
     lastWrite = now();
-    if (r.length > 0) await tx.insert(pluginReports).values(r);
-    if (t.length > 0) await tx.insert(traceEvents).values(t);
+    return [
+      ...(r.length > 0 ? [tx.insert(pluginReports).values(r)] : []),
+      ...(t.length > 0 ? [tx.insert(traceEvents).values(t)] : []),
+    ];
+  }
+
+  async function write(tx: Queryable) {
+    for (const statement of statements(tx)) await statement;
   }
 
   return {
@@ -66,5 +76,6 @@ export function createPipelineProgress(
       await write(db);
     },
     write,
+    statements,
   };
 }
