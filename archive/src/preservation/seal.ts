@@ -34,12 +34,27 @@ export async function sealEntries(
   entries: PoEntry[],
   now = new Date(),
 ): Promise<Sealing> {
+  const [sealing] = await sealEntryGroups(tsa, [entries], now);
+  return sealing!;
+}
+
+// The entries of several versions sealed under one hash tree and one time-stamp (RFC 4998's
+// archive time-stamp covers any number of data objects): a sealing per group, each with the
+// records of its own entries, which share the tree's root and the time. A version's POs are named
+// alike in other versions, so they are told apart while the tree is built.
+export async function sealEntryGroups(
+  tsa: Tsa,
+  groups: PoEntry[][],
+  now = new Date(),
+): Promise<Sealing[]> {
   const created = await createEvidenceRecords({
-    dataObjects: entries.map((e) => ({
-      id: e.id,
-      sha256: Buffer.from(e.sha256, "hex"),
-      ...(e.canonicalSha256 ? { canonicalSha256: Buffer.from(e.canonicalSha256, "hex") } : {}),
-    })),
+    dataObjects: groups.flatMap((entries, group) =>
+      entries.map((e) => ({
+        id: `${group}/${e.id}`,
+        sha256: Buffer.from(e.sha256, "hex"),
+        ...(e.canonicalSha256 ? { canonicalSha256: Buffer.from(e.canonicalSha256, "hex") } : {}),
+      })),
+    ),
     tsa,
     now,
   }).catch((error: unknown) => {
@@ -50,15 +65,17 @@ export async function sealEntries(
       "The time-stamp authority could not time-stamp the evidence records, so nothing was preserved; try again later.",
     );
   });
-  return {
-    evidenceTime: new Date(created.time),
-    root: created.root.toString("hex"),
-    records: created.records.map((r) => ({
-      id: r.id,
-      xml: r.xml,
-      der: Buffer.from(r.der).toString("base64"),
-    })),
-  };
+  const evidenceTime = new Date(created.time);
+  const root = created.root.toString("hex");
+  let next = 0;
+  return groups.map((entries) => ({
+    evidenceTime,
+    root,
+    records: entries.map((entry) => {
+      const record = created.records[next++]!;
+      return { id: entry.id, xml: record.xml, der: Buffer.from(record.der).toString("base64") };
+    }),
+  }));
 }
 
 // Puts bytes into the blob store, held by `hold`; the store names them by digest, which must be
@@ -149,39 +166,59 @@ async function unsealed(
   return "limit" in scope ? query.limit(scope.limit) : query;
 }
 
-async function sealStoredVersion(
-  deps: SealDeps,
-  key: { tenant: string; packageId: string; version: number },
-) {
-  const version = await getVersion(deps.db, key.tenant, key.packageId, key.version);
-  if (!version) return;
-  const { entries, blobs } = entriesFromVersion(version);
-  if (entries.length === 0) return;
+type VersionKey = { tenant: string; packageId: string; version: number };
+
+// Seals stored versions of one tenant under one time-stamp: one request to the time-stamp
+// authority for all of them, instead of one each. A tenant's hash tree holds
+// only its own digests, since a record carries its neighbours' digests along its path.
+async function sealStoredVersions(deps: SealDeps, keys: VersionKey[]) {
+  const found: { key: VersionKey; entries: PoEntry[]; blobs: PendingBlob[] }[] = [];
+  for (const key of keys) {
+    const version = await getVersion(deps.db, key.tenant, key.packageId, key.version);
+    if (!version) continue;
+    const { entries, blobs } = entriesFromVersion(version);
+    if (entries.length > 0) found.push({ key, entries, blobs });
+  }
+  if (found.length === 0) return;
   const hold = deps.blobs.hold();
-  let sealed: boolean;
+  const unsealedBlobs: string[] = [];
   try {
-    await storeBlobs(deps.blobs, blobs, hold);
-    const sealing = await sealEntries(deps.tsa, entries);
-    sealed = await deps.db.transaction(async (tx) => {
-      // A deletion may have come between reading the version and now: its evidence must not reappear.
-      const [pkg] = await tx
-        .select({ deletedAt: packages.deletedAt })
-        .from(packages)
-        .where(and(eq(packages.tenant, key.tenant), eq(packages.packageId, key.packageId)))
-        .for("update");
-      if (!pkg || pkg.deletedAt) return false;
-      return recordSealing(tx, { ...key, subject: "archive" }, entries, sealing);
-    });
+    await storeBlobs(
+      deps.blobs,
+      found.flatMap((f) => f.blobs),
+      hold,
+    );
+    const sealings = await sealEntryGroups(
+      deps.tsa,
+      found.map((f) => f.entries),
+    );
+    // A transaction each, short: the ingest pipeline waits for the one database meanwhile.
+    for (const [i, { key, entries, blobs }] of found.entries()) {
+      const sealed = await deps.db.transaction(async (tx) => {
+        // A deletion may have come between reading the version and now: its evidence must not
+        // reappear.
+        const [pkg] = await tx
+          .select({ deletedAt: packages.deletedAt })
+          .from(packages)
+          .where(and(eq(packages.tenant, key.tenant), eq(packages.packageId, key.packageId)))
+          .for("update");
+        if (!pkg || pkg.deletedAt) return false;
+        return recordSealing(tx, { ...key, subject: "archive" }, entries, sealings[i]!);
+      });
+      if (!sealed) unsealedBlobs.push(...blobs.map((b) => b.sha256));
+    }
   } finally {
     await hold.release();
   }
   // Nor may the metadata bytes written for it outlive the deletion.
-  if (!sealed)
-    await removeUnreferencedBlobs(
-      deps.db,
-      deps.blobs,
-      blobs.map((b) => b.sha256),
-    );
+  if (unsealedBlobs.length > 0) await removeUnreferencedBlobs(deps.db, deps.blobs, unsealedBlobs);
+}
+
+// Seals `keys` a tenant at a time.
+async function sealByTenant(deps: SealDeps, keys: VersionKey[]) {
+  const tenants = new Map<string, VersionKey[]>();
+  for (const key of keys) tenants.set(key.tenant, [...(tenants.get(key.tenant) ?? []), key]);
+  for (const group of tenants.values()) await sealStoredVersions(deps, group);
 }
 
 // Seals the versions of one package that the ingest API added and nobody sealed yet.
@@ -190,13 +227,12 @@ export async function ensureSealed(
   tenant: string,
   packageId: string,
 ): Promise<void> {
-  for (const key of await unsealed(deps.db, { tenant, packageId }))
-    await sealStoredVersion(deps, key);
+  await sealByTenant(deps, await unsealed(deps.db, { tenant, packageId }));
 }
 
 // One pass of the sweep: seals up to `limit` versions; answers how many it looked at.
 export async function sealPending(deps: SealDeps, limit = 20): Promise<number> {
   const keys = await unsealed(deps.db, { limit });
-  for (const key of keys) await sealStoredVersion(deps, key);
+  await sealByTenant(deps, keys);
   return keys.length;
 }

@@ -1,0 +1,115 @@
+// The sweep that seals the versions the ingest API adds: a tenant's versions of one pass share one
+// time-stamp and one hash tree, another tenant's get their own, every record keeps its PO's name
+// (the same names in different versions included) and validates against its PO's bytes alone.
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/support/postgres";
+import { openBlobStore, type BlobStore } from "../blobs/store";
+import { openArchiveDb, type OpenedDb } from "../db/client";
+import { generateTsaKey, loadTsa, validateEvidenceRecord } from "../evidence";
+import { createPackageVersion } from "../ingest/store";
+import { sealPending } from "./seal";
+import { sealedVersions } from "./tables";
+
+const tsa = loadTsa(generateTsaKey(new Date(Date.now() - 86_400_000)).privateJwk);
+
+let dir: string;
+let opened: OpenedDb;
+let blobs: BlobStore;
+let database: TestDatabase | undefined;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "seal-sweep-"));
+  const url = process.env.ARCHIVE_TEST_DATABASE_URL;
+  database = url ? await createTestDatabase(url) : undefined;
+  opened = await openArchiveDb({ dataDir: dir, databaseUrl: database?.url });
+  blobs = await openBlobStore(dir, { locks: opened.blobLocks });
+}, 60_000);
+
+afterAll(async () => {
+  await opened?.close();
+  await database?.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+// A package of `tenant` whose one version holds note.txt with `text`, as the ingest API adds it.
+async function ingested(tenant: string, text: string) {
+  const packageId = `p-${randomUUID()}`;
+  const content = Buffer.from(text);
+  const staged = await blobs.receive(Readable.from([content]), { maxBytes: content.length });
+  await blobs.commit(staged);
+  await createPackageVersion(opened.db, {
+    tenant,
+    packageId,
+    profile: "default",
+    subject: "test",
+    metadatas: [{ schema: "http://purl.org/dc/elements/1.1/", metadata: { title: text } }],
+    files: [
+      {
+        name: "note.txt",
+        mimeType: "text/plain",
+        puid: null,
+        formatName: null,
+        sha256: staged.sha256,
+        size: content.length,
+        blob: staged.sha256,
+        metadatas: [],
+      },
+    ],
+  });
+  return { packageId, content };
+}
+
+const sealedOf = async (packageId: string) =>
+  (
+    await opened.db
+      .select()
+      .from(sealedVersions)
+      .where(eq(sealedVersions.packageId, packageId))
+      .orderBy(asc(sealedVersions.version))
+  )[0];
+
+describe("sealPending", () => {
+  it("seals a tenant's new versions under one time-stamp, each record valid on its own", async () => {
+    const ours = [
+      await ingested("seal-a", `first ${randomUUID()}`),
+      await ingested("seal-a", `second ${randomUUID()}`),
+      await ingested("seal-a", `third ${randomUUID()}`),
+    ];
+    const theirs = await ingested("seal-b", `other ${randomUUID()}`);
+
+    expect(await sealPending({ db: opened.db, blobs, tsa })).toBe(4);
+
+    const rows = await Promise.all(ours.map((o) => sealedOf(o.packageId)));
+    const other = await sealedOf(theirs.packageId);
+    expect(new Set(rows.map((r) => r?.root)).size).toBe(1);
+    expect(new Set(rows.map((r) => r?.evidenceTime.getTime())).size).toBe(1);
+    expect(other?.root).toBeDefined();
+    expect(other?.root).not.toBe(rows[0]?.root);
+
+    for (const [i, row] of rows.entries()) {
+      const record = row!.records.find((r) => r.id === "note.txt");
+      expect(record, `the record of ${ours[i]!.packageId}'s note.txt`).toBeDefined();
+      for (const form of [record!.xml, Buffer.from(record!.der, "base64")]) {
+        const own = await validateEvidenceRecord({
+          record: form,
+          dataObject: ours[i]!.content,
+          trustedKeys: [tsa.publicJwk],
+        });
+        expect(own.valid).toBe(true);
+        const neighbour = await validateEvidenceRecord({
+          record: form,
+          dataObject: ours[(i + 1) % ours.length]!.content,
+          trustedKeys: [tsa.publicJwk],
+        });
+        expect(neighbour.valid).toBe(false);
+      }
+    }
+    expect(await sealPending({ db: opened.db, blobs, tsa })).toBe(0);
+  });
+});
