@@ -11,6 +11,7 @@ import { releaseReceivingParts } from "../blobs/multipart-state";
 import { releaseReceivingUploads, UPLOAD_SECRET_NAME } from "../blobs/upload-urls";
 import type { ArchiveConfig } from "../config";
 import type { ArchiveDb } from "../db/client";
+import { createVacuum } from "../db/maintenance";
 import type { ArchiveEnv } from "../http/context";
 import { createPeriodicTask } from "../jobs/periodic";
 import { releaseRunningJobs } from "../jobs/queue";
@@ -82,6 +83,8 @@ export async function createIngest({
     await blobs.cleanTemporary(STALE_TEMPORARY_MS);
   }
   const pool = { wake: () => {} };
+  // PGlite has no autovacuum (db/maintenance.ts).
+  const vacuum = config.databaseUrl ? null : createVacuum(db);
   const deps: IngestDeps = {
     config,
     db,
@@ -91,7 +94,10 @@ export async function createIngest({
     uploadSecret: await loadOrCreateSecret(db, UPLOAD_SECRET_NAME),
     syncDatabase: databaseSyncer(config),
     wake: () => pool.wake(),
-    versionAdded: onVersionAdded,
+    versionAdded: () => {
+      vacuum?.versionAdded();
+      onVersionAdded();
+    },
   };
   const workers = createWorkerPool({
     db,
@@ -138,9 +144,16 @@ export async function createIngest({
       workers.start();
       sweeper.start();
       orphanSweeper.start();
+      vacuum?.start();
     },
     async stop() {
-      await Promise.all([workers.stop(), sweeper.stop(), orphanSweeper.stop(), multipart?.drain()]);
+      await Promise.all([
+        workers.stop(),
+        sweeper.stop(),
+        orphanSweeper.stop(),
+        vacuum?.stop(),
+        multipart?.drain(),
+      ]);
     },
   };
 }
