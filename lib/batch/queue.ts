@@ -2,7 +2,8 @@
 // a sign-out, offline) and resumes, cancels. Independent of React and of how a package is sent
 // (`send` is given): the page wires the wizard's sendPlan in, tests a fake. Listeners hear about
 // changes at most every `notifyEveryMs`, so a thousand progress events and packages ending do not
-// re-render a thousand times (what the person does is heard at once); the state is saved (debounced) so a reload resumes where the queue was.
+// re-render a thousand times (what the person does is heard at once); the state is saved
+// (debounced) so a reload resumes where the queue was.
 import { isReady, transition, type ItemEvent, type ItemState } from "./queue-state";
 
 export interface QueueItem {

@@ -1,5 +1,6 @@
 // Statements run together: all of them or, when one fails, none; the order of the list does not
-// matter to what is written; an empty list or nulls send nothing.
+// matter to what is written; beside a main query that answers its rows; an empty list or nulls
+// send nothing.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openArchiveDb, type OpenedDb } from "./client";
 import { jobs, submissionBlobs, traceEvents } from "./schema";
-import { runTogether } from "./together";
+import { asWith, runTogether } from "./together";
 
 let opened: OpenedDb;
 let dir: string;
@@ -69,6 +70,18 @@ describe("runTogether", () => {
       cause: expect.objectContaining({ message: expect.stringMatching(/duplicate key/) }),
     });
     expect(await db.select().from(traceEvents)).toEqual([]);
+  });
+
+  it("runs statements with a main query whose rows come back mapped", async () => {
+    const { db } = opened;
+    const [job] = await db
+      .with(...asWith(db, [trace("beside"), null]))
+      .insert(jobs)
+      .values({ submissionId: "s2", tenant: "t", packageId: "p", state: "queued" })
+      .returning();
+    expect(job).toMatchObject({ submissionId: "s2", packageId: "p", state: "queued" });
+    const traced = await db.select({ op: traceEvents.operation }).from(traceEvents);
+    expect(traced).toEqual([{ op: "beside" }]);
   });
 
   it("runs a single statement as it is, and nothing for an empty list", async () => {

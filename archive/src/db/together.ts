@@ -3,13 +3,22 @@
 // PGlite, which runs one statement at a time on the archive's own thread, every statement costs
 // its protocol round trip, parsing and planning, and holds the transaction open meanwhile (on
 // PostgreSQL, a network round trip). Recording an accepted SIP went from seven statements (with
-// BEGIN and COMMIT) to five, and an ingested one from eleven to four.
+// BEGIN and COMMIT) to four, and an ingested one from eleven to four.
 //
 // The statements share one snapshot: none may read what another writes, and no two may change the
 // same table's same rows. Foreign keys and constraints are checked at the end of the whole
 // statement, as they would be at the end of each.
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { ArchiveDb } from "./client";
+
+// `statements` (drizzle inserts, updates and deletes, not yet awaited; nulls skipped) as WITH
+// queries for a main query whose rows drizzle maps: `db.with(...asWith(db, [...])).insert(...)
+// .returning()`.
+export function asWith(db: Pick<ArchiveDb, "$with">, statements: readonly (SQLWrapper | null)[]) {
+  return statements
+    .filter((s): s is SQLWrapper => s !== null)
+    .map((statement, i) => db.$with(`s${i}`, {}).as(statement.getSQL()));
+}
 
 // Runs `statements` (drizzle inserts, updates and deletes, not yet awaited) as one statement;
 // null entries are skipped.

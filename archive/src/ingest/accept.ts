@@ -3,7 +3,7 @@
 // then is it answered, so a 2xx always means the SIP survives a crash and will be processed.
 import { randomUUID } from "node:crypto";
 import { submissions } from "../db/schema";
-import { runTogether } from "../db/together";
+import { asWith } from "../db/together";
 import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
 import { jobStatement } from "../jobs/queue";
@@ -11,7 +11,7 @@ import type { IngestDeps } from "./deps";
 import { holdSipBlobs } from "./sip-blobs";
 import { removeSipRecord, type SipRecord, writeSipRecord } from "./sip-record";
 import { appendTrace, countSubmission, findPackage } from "./store";
-import { getSubmission, type SubmissionRow } from "./submissions";
+import type { SubmissionRow } from "./submissions";
 
 export type NewSip = Omit<SipRecord, "submissionId" | "tenant" | "submittedBy">;
 
@@ -61,9 +61,28 @@ export async function acceptSip(
         ...(sip.sipBlob ? [sip.sipBlob.sha256] : []),
         ...Object.values(sip.uploads).map((u) => u.sha256),
       ];
-      // The SIP, what it holds, its job and its trace: one statement.
-      await runTogether(tx, [
-        tx.insert(submissions).values({
+      // The SIP, what it holds, its job and its trace: one statement, answering the SIP's row.
+      const [inserted] = await tx
+        .with(
+          ...asWith(tx, [
+            holdSipBlobs(tx, record.submissionId, held),
+            jobStatement(tx, {
+              submissionId: record.submissionId,
+              tenant: caller.tenant,
+              packageId: sip.packageId,
+            }),
+            appendTrace(tx, {
+              tenant: caller.tenant,
+              packageId: sip.packageId,
+              subject: caller.sub,
+              operation: "SIP accepted",
+              object: name,
+              detail: describeSip(sip),
+            }),
+          ]),
+        )
+        .insert(submissions)
+        .values({
           id: record.submissionId,
           tenant: caller.tenant,
           packageId: sip.packageId,
@@ -73,23 +92,8 @@ export async function acceptSip(
           profile: sip.profile,
           submittedBy: caller.sub,
           sipPath,
-        }),
-        holdSipBlobs(tx, record.submissionId, held),
-        jobStatement(tx, {
-          submissionId: record.submissionId,
-          tenant: caller.tenant,
-          packageId: sip.packageId,
-        }),
-        appendTrace(tx, {
-          tenant: caller.tenant,
-          packageId: sip.packageId,
-          subject: caller.sub,
-          operation: "SIP accepted",
-          object: name,
-          detail: describeSip(sip),
-        }),
-      ]);
-      const inserted = await getSubmission(tx, record.submissionId);
+        })
+        .returning();
       if (!inserted) throw new Error("The submission was not recorded.");
       return inserted;
     });

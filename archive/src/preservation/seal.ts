@@ -217,7 +217,11 @@ async function sealStoredVersions(deps: SealDeps, keys: VersionKey[]) {
 // Seals `keys` a tenant at a time.
 async function sealByTenant(deps: SealDeps, keys: VersionKey[]) {
   const tenants = new Map<string, VersionKey[]>();
-  for (const key of keys) tenants.set(key.tenant, [...(tenants.get(key.tenant) ?? []), key]);
+  for (const key of keys) {
+    const group = tenants.get(key.tenant);
+    if (group) group.push(key);
+    else tenants.set(key.tenant, [key]);
+  }
   for (const group of tenants.values()) await sealStoredVersions(deps, group);
 }
 
