@@ -3,6 +3,7 @@
 // connection; when it gives up (the server answered an error), this hook tries again with back-off
 // and finds out whether the session ended. The last known status stays on screen throughout.
 import { useEffect, useState } from "react";
+import * as v from "valibot";
 import { WatchEvent, type SipSnapshot } from "@/lib/ingest/watch/snapshot";
 import { statusEventsPath } from "@/lib/queries/ingest";
 
@@ -68,12 +69,12 @@ export function useSipEvents(packageId: string, submissionName: string): SipEven
     const read = (event: MessageEvent<string>) => {
       let parsed;
       try {
-        parsed = WatchEvent.safeParse(JSON.parse(event.data));
+        parsed = v.safeParse(WatchEvent, JSON.parse(event.data));
       } catch {
         return;
       }
       if (!parsed.success) return;
-      const data = parsed.data;
+      const data = parsed.output;
       failures = 0;
       if (data.type === "snapshot") {
         patch({

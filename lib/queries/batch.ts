@@ -7,11 +7,10 @@ import { getJson, sendJson } from "./api-client";
 
 const segment = encodeURIComponent;
 
-// The answers' schemas load with the first answer to check: the schemas (and zod) stay out of the
+// The batch answers' schemas load with the first answer to check: they and zod stay out of the
 // journal's and the batch page's first script.
 const schemas = () => import("@/lib/batch/api-schemas");
-const ingestResponse = () =>
-  import("@scriptorium/contract/ingest/ingest-response").then((m) => m.IngestResponse);
+const ingestAnswer = () => import("./ingest-answer").then((m) => m.ingestAnswer);
 
 // POST /api/batches – the batch's id.
 export async function createBatch(request: CreateBatchRequest): Promise<string> {
@@ -49,7 +48,7 @@ export function ingestBatchPackage(
   signal?: AbortSignal,
 ): Promise<IngestResponse> {
   const path = `/api/ingest/document?batch=${segment(batchId)}&item=${segment(key)}`;
-  return sendJson(path, "PUT", body, { signal, schema: ingestResponse });
+  return sendJson(path, "PUT", body, { signal, schema: ingestAnswer });
 }
 
 // GET /api/batches/[batchId]?since= – the state and SIP status of the packages changed since the

@@ -18,10 +18,9 @@ import { getJson, sendJson } from "./api-client";
 
 const segment = encodeURIComponent;
 
-// The schema of an accepted SIP, loaded with the first answer to check: the schemas (and zod) stay
-// out of the pages' first script.
-const ingestResponse = () =>
-  import("@scriptorium/contract/ingest/ingest-response").then((m) => m.IngestResponse);
+// The check of an ingest answer, loaded with the first answer to check: the pages that only send
+// (the wizard, the batch page) need not load it to open.
+const ingestAnswer = () => import("./ingest-answer").then((m) => m.ingestAnswer);
 
 // Where a SIP's status page lives.
 export function statusPagePath(packageId: string, submissionName: string): string {
@@ -67,7 +66,7 @@ export function sipDetailsOptions(
       const query = list ? `?enrichers=${segment(list)}` : "";
       return getJson(`/api/ingest/sip/${segment(packageId)}/${segment(submissionName)}${query}`, {
         signal,
-        schema: ingestResponse,
+        schema: ingestAnswer,
       });
     },
     staleTime: 30_000,
@@ -82,7 +81,7 @@ export function submitIngest(
   body: IngestDocumentRequest,
   signal?: AbortSignal,
 ): Promise<AcceptedSip> {
-  return sendJson("/api/ingest/document", "PUT", body, { signal, schema: ingestResponse });
+  return sendJson("/api/ingest/document", "PUT", body, { signal, schema: ingestAnswer });
 }
 
 // POST /api/ingest/document/[packageId] – new package metadata as a delta SIP.
@@ -91,13 +90,13 @@ export function updatePackageMetadata(
   body: UpdateDocumentRequest,
 ): Promise<AcceptedSip> {
   return sendJson(`/api/ingest/document/${segment(packageId)}`, "POST", body, {
-    schema: ingestResponse,
+    schema: ingestAnswer,
   });
 }
 
 // PUT /api/ingest/sip – a prepared SIP (a BagIt zip), inline, by URL or by upload key.
 export function submitSip(body: IngestSipRequest, signal?: AbortSignal): Promise<AcceptedSip> {
-  return sendJson("/api/ingest/sip", "PUT", body, { signal, schema: ingestResponse });
+  return sendJson("/api/ingest/sip", "PUT", body, { signal, schema: ingestAnswer });
 }
 
 // GET /api/ingest/url – a fresh upload URL; the uploader parses the answer itself.

@@ -6,6 +6,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import postgres from "postgres";
+import * as v from "valibot";
 import type { DashboardDb } from "@/lib/db/client";
 import { statusSnapshots } from "@/lib/db/schema";
 import type { SipKey } from "./hub-types";
@@ -126,8 +127,8 @@ export function createPgRelay(options: PgRelayOptions): PgRelay {
           eq(statusSnapshots.submissionName, key.submissionName),
         ),
       );
-    const parsed = SipSnapshot.safeParse(row?.snapshot);
-    return parsed.success ? parsed.data : null;
+    const parsed = v.safeParse(SipSnapshot, row?.snapshot);
+    return parsed.success ? parsed.output : null;
   }
 
   async function deliver(payload: string): Promise<void> {
@@ -145,8 +146,8 @@ export function createPgRelay(options: PgRelayOptions): PgRelay {
       const snapshot = await latest(key);
       if (snapshot) event = { type: "snapshot", snapshot };
     } else {
-      const parsed = WatchEvent.safeParse(message.e);
-      if (parsed.success) event = parsed.data;
+      const parsed = v.safeParse(WatchEvent, message.e);
+      if (parsed.success) event = parsed.output;
     }
     if (event) for (const listener of [...listeners]) listener.onEvent(event);
   }

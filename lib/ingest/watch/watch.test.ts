@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { nextPollDelay } from "./backoff";
 import { groupPluginReports, messageLines, pluginOutcomeOf } from "./plugin-reports";
@@ -115,7 +116,7 @@ describe("snapshots", () => {
     const text = sseEvent({ type: "snapshot", snapshot: first });
     expect(text).toMatch(/^event: snapshot\ndata: \{.*\}\n\n$/);
     const data = JSON.parse(text.split("\n")[1]!.slice("data: ".length));
-    expect(WatchEvent.parse(data)).toEqual({ type: "snapshot", snapshot: first });
+    expect(v.parse(WatchEvent, data)).toEqual({ type: "snapshot", snapshot: first });
     expect(endsStream({ type: "snapshot", snapshot: first })).toBe(false);
     expect(endsStream({ type: "snapshot", snapshot: { ...first, terminal: true } })).toBe(true);
   });

@@ -1,7 +1,7 @@
 // The answer of PUT /document, POST /document/{id}, PUT /sip and GET /sip/{id}/{name}, on its own
-// and in zod/mini (a namespace import, so bundling keeps only what is used): the browser checks
-// every such answer, and with this module alone it need not load the full zod for it (about
-// 24 KiB in brotli against 6). Lenient: unknown fields pass, undocumented values are kept.
+// and in zod/mini (a namespace import, so bundling keeps only what is used). Lenient: unknown fields
+// pass, undocumented values are kept. The browser checks these answers with the same schema in
+// valibot (lib/queries/ingest-answer.ts in the dashboard, held to this one by its test).
 import * as z from "zod/mini";
 
 // A plugin report as read from an upstream that may use other statuses or leave fields out.
