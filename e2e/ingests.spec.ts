@@ -140,9 +140,15 @@ test.describe("an archivist", () => {
     const sip = await ingest(page.request, { title: "Original title" });
     await finished(page.request, sip);
     await page.goto(`/packages/${encodeURIComponent(sip.packageId)}`);
+    // The page opens on the current values; the forms come on request.
+    await expect(page.getByRole("region", { name: "Current metadata" })).toContainText(
+      "Original title",
+    );
+    await expectNoSeriousA11yViolations(page, "the package metadata page");
+    await page.getByRole("button", { name: "Edit the metadata" }).click();
     const title = page.getByRole("region", { name: /^Package metadata 1/ }).getByLabel("Title");
     await expect(title).toHaveValue("Original title");
-    await expectNoSeriousA11yViolations(page, "the package metadata page");
+    await expectNoSeriousA11yViolations(page, "the package metadata editor");
 
     await title.fill("Revised title");
     await page.getByRole("button", { name: "Send the new metadata" }).click();

@@ -2,27 +2,27 @@
 // The enrichers' extra package information in readable form. The shapes are not published, so
 // each part is read leniently and whatever does not fit is shown as JSON rather than dropped.
 import type { ReactNode } from "react";
-import * as z from "zod/mini";
+import * as v from "valibot";
 import type { IngestResponse } from "@scriptorium/contract/ingest/schemas";
-import { permissionText, readableMetadata, shortDigest } from "@/lib/ingest/watch/readable";
+import { permissionText, shortDigest } from "@/lib/ingest/watch/readable";
 import type { MetadataSchemaOption } from "@/lib/metadata/entry";
 import { formatBytes } from "@/lib/upload/format";
-import { FlatPart, Raw, Rows } from "./readable-rows";
+import { MetadataRecords, metadataRecordsOf } from "./metadata-records";
+import { FlatPart, Raw } from "./readable-rows";
 
-const Records = z.array(z.looseObject({ schema: z.string(), metadata: z.unknown() }));
-const Representations = z.array(
-  z.looseObject({
-    name: z.string(),
-    mimeType: z.nullish(z.string()),
-    puid: z.nullish(z.string()),
-    formatName: z.nullish(z.string()),
-    size: z.nullish(z.number()),
-    sha256: z.nullish(z.string()),
-    metadatas: z.nullish(z.array(z.unknown())),
+const Representations = v.array(
+  v.looseObject({
+    name: v.string(),
+    mimeType: v.nullish(v.string()),
+    puid: v.nullish(v.string()),
+    formatName: v.nullish(v.string()),
+    size: v.nullish(v.number()),
+    sha256: v.nullish(v.string()),
+    metadatas: v.nullish(v.array(v.unknown())),
   }),
 );
-const Crumbs = z.array(
-  z.looseObject({ type: z.string(), id: z.string(), name: z.nullish(z.string()) }),
+const Crumbs = v.array(
+  v.looseObject({ type: v.string(), id: v.string(), name: v.nullish(v.string()) }),
 );
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
@@ -41,34 +41,15 @@ function MetadataPart({
   value: unknown;
   schemas: readonly MetadataSchemaOption[];
 }) {
-  const parsed = Records.safeParse(value);
-  if (!parsed.success) return <Raw value={value} />;
-  if (parsed.data.length === 0)
-    return <p className="text-ink-muted text-sm">No package metadata in this version (yet).</p>;
-  return (
-    <div className="flex flex-col gap-4">
-      {parsed.data.map((record, i) => {
-        const option = schemas.find((s) => s.uri === record.schema);
-        return (
-          <div key={`${record.schema}-${i}`} className="flex flex-col gap-2">
-            <p className="text-ink text-sm font-medium">{option?.title ?? record.schema}</p>
-            <Rows
-              rows={readableMetadata(
-                record.metadata,
-                option?.schema as Parameters<typeof readableMetadata>[1],
-              )}
-            />
-          </div>
-        );
-      })}
-    </div>
-  );
+  const records = metadataRecordsOf(value);
+  if (!records) return <Raw value={value} />;
+  return <MetadataRecords records={records} schemas={schemas} />;
 }
 
 function RepresentationsPart({ value }: { value: unknown }) {
-  const parsed = Representations.safeParse(value);
+  const parsed = v.safeParse(Representations, value);
   if (!parsed.success) return <Raw value={value} />;
-  if (parsed.data.length === 0)
+  if (parsed.output.length === 0)
     return (
       <p className="text-ink-muted text-sm">
         No representations yet: they are listed once the SIP is ingested.
@@ -88,7 +69,7 @@ function RepresentationsPart({ value }: { value: unknown }) {
           </tr>
         </thead>
         <tbody>
-          {parsed.data.map((r, i) => (
+          {parsed.output.map((r, i) => (
             <tr key={`${r.name}-${i}`} className="border-line border-b last:border-0">
               <th scope="row" className="text-ink py-2 pr-4 font-medium break-all">
                 {r.name}
@@ -121,7 +102,7 @@ export function PackageDetails({
   details: IngestResponse;
   schemas: readonly MetadataSchemaOption[];
 }) {
-  const crumbs = Crumbs.safeParse(details.breadcrumbs);
+  const crumbs = v.safeParse(Crumbs, details.breadcrumbs);
   return (
     <div className="flex flex-col gap-6">
       {details.metadata !== undefined ? (
@@ -150,7 +131,7 @@ export function PackageDetails({
               aria-label="Where the package sits"
               className="text-ink flex flex-wrap items-center gap-1 text-sm"
             >
-              {crumbs.data.map((c, i) => (
+              {crumbs.output.map((c, i) => (
                 <li key={`${c.type}-${c.id}`} className="flex items-center gap-1">
                   {i > 0 ? (
                     <span aria-hidden="true" className="text-ink-muted">

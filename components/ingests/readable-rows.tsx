@@ -1,37 +1,12 @@
 "use client";
 // The building blocks of the package details: values as labelled rows, nested where the values
 // nest, and raw JSON for whatever has no readable shape.
-import * as z from "zod/mini";
-import type { ReadableRow } from "@/lib/ingest/watch/readable";
+import { record, safeParse, string, unknown } from "valibot";
 import { LocalTime } from "./local-time";
 
-const Flat = z.record(z.string(), z.unknown());
+export { Rows } from "./readable-list";
 
-// Labelled values; a list of texts as a list, nested rows as a nested list.
-export function Rows({ rows }: { rows: ReadableRow[] }) {
-  return (
-    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
-      {rows.map((row, i) => (
-        <div key={`${row.label}-${i}`} className="contents">
-          <dt className="text-ink-muted">{row.label}</dt>
-          <dd className="text-ink min-w-0 break-words">
-            {typeof row.value === "string" ? (
-              row.value
-            ) : row.value.every((v) => typeof v === "string") ? (
-              <ul>
-                {(row.value as string[]).map((v, j) => (
-                  <li key={j}>{v}</li>
-                ))}
-              </ul>
-            ) : (
-              <Rows rows={row.value as ReadableRow[]} />
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const Flat = record(string(), unknown());
 
 // JSON, for a part whose shape the dashboard does not know.
 export function Raw({ value }: { value: unknown }) {
@@ -55,9 +30,9 @@ const LABELS: Record<string, string> = {
 
 // An object of plain values, with readable labels for the fields the archive is known to send.
 export function FlatPart({ value }: { value: unknown }) {
-  const parsed = Flat.safeParse(value);
+  const parsed = safeParse(Flat, value);
   if (!parsed.success) return <Raw value={value} />;
-  const rows = Object.entries(parsed.data).map(([key, v]) => ({
+  const rows = Object.entries(parsed.output).map(([key, v]) => ({
     key,
     label: LABELS[key] ?? key,
     v,
