@@ -36,6 +36,8 @@ export function PoPreview({ po, contentUrl }: PoPreviewProps) {
       <img
         src={`${contentUrl}&inline=1`}
         alt={`Preview of ${name}`}
+        // A package's objects below the screen load their previews as they come into view.
+        loading="lazy"
         className="border-line max-h-96 max-w-full self-start rounded-lg border"
       />
     );
@@ -46,6 +48,8 @@ export function PoPreview({ po, contentUrl }: PoPreviewProps) {
         <iframe
           src={`${contentUrl}&inline=1#toolbar=0`}
           title={`Preview of ${name}`}
+          // A package's PDFs below the screen start their viewers as they come into view.
+          loading="lazy"
           // Not sandboxed: a sandboxed frame has no plugins, and the browser's PDF viewer is one.
           // The content route serves only application/pdf inline unsandboxed, with nosniff, so
           // nothing but the PDF viewer renders it. Without the viewer's toolbar (`#toolbar=0`):
