@@ -2,7 +2,8 @@
 // package, stores it as PENDING with the blobs it holds, queues its job and starts its trace. Only
 // then is it answered, so a 2xx always means the SIP survives a crash and will be processed.
 import { randomUUID } from "node:crypto";
-import { submissions } from "../db/schema";
+import { getTableColumns, sql } from "drizzle-orm";
+import { jobs, submissions } from "../db/schema";
 import { asWith } from "../db/together";
 import type { Caller } from "../http/context";
 import { IngestError } from "../http/errors";
@@ -61,16 +62,17 @@ export async function acceptSip(
         ...(sip.sipBlob ? [sip.sipBlob.sha256] : []),
         ...Object.values(sip.uploads).map((u) => u.sha256),
       ];
-      // The SIP, what it holds, its job and its trace: one statement, answering the SIP's row.
+      // The SIP, its job, what it holds and its trace: one statement, answering the SIP's row and
+      // the job's id (the job comes first, so it is the WITH query s0).
       const [inserted] = await tx
         .with(
           ...asWith(tx, [
-            holdSipBlobs(tx, record.submissionId, held),
             jobStatement(tx, {
               submissionId: record.submissionId,
               tenant: caller.tenant,
               packageId: sip.packageId,
-            }),
+            }).returning({ id: jobs.id }),
+            holdSipBlobs(tx, record.submissionId, held),
             appendTrace(tx, {
               tenant: caller.tenant,
               packageId: sip.packageId,
@@ -93,13 +95,17 @@ export async function acceptSip(
           submittedBy: caller.sub,
           sipPath,
         })
-        .returning();
+        .returning({
+          ...getTableColumns(submissions),
+          jobId: sql<number>`(select "id" from "s0")`.mapWith(Number),
+        });
       if (!inserted) throw new Error("The submission was not recorded.");
       return inserted;
     });
     await deps.syncDatabase();
-    deps.wake();
-    return row;
+    const { jobId, ...submission } = row;
+    deps.wake(jobId);
+    return submission;
   } catch (error) {
     await removeSipRecord(sipPath);
     throw error;

@@ -14,8 +14,8 @@ export interface IngestDeps {
   uploadSecret: Buffer;
   // Makes the commits so far durable before a caller is told they happened (see durability.ts).
   syncDatabase(): Promise<void>;
-  // Tells idle workers that a job was queued.
-  wake(): void;
+  // Tells idle workers that a job was queued (and committed), by id when it is known.
+  wake(jobId?: number): void;
   // Tells the preservation side that a version was added (it seals it).
   versionAdded(): void;
 }

@@ -82,7 +82,7 @@ export async function createIngest({
   } else {
     await blobs.cleanTemporary(STALE_TEMPORARY_MS);
   }
-  const pool = { wake: () => {} };
+  const pool: Pick<IngestDeps, "wake"> = { wake: () => {} };
   // PGlite has no autovacuum (db/maintenance.ts).
   const vacuum = config.databaseUrl ? null : createVacuum(db);
   const deps: IngestDeps = {
@@ -93,7 +93,7 @@ export async function createIngest({
     profiles: loadIngestProfiles(config.sharedConfigDir),
     uploadSecret: await loadOrCreateSecret(db, UPLOAD_SECRET_NAME),
     syncDatabase: databaseSyncer(config),
-    wake: () => pool.wake(),
+    wake: (jobId) => pool.wake(jobId),
     versionAdded: () => {
       vacuum?.versionAdded();
       onVersionAdded();
@@ -107,7 +107,7 @@ export async function createIngest({
     giveUp: (job) => giveUpSubmissionJob(deps, job),
     onError: (error) => console.error("ingest job failed", error),
   });
-  pool.wake = () => workers.wake();
+  pool.wake = (jobId) => workers.wake(jobId);
   const sweeper = createPeriodicTask({
     run: () =>
       sweepBlobs(

@@ -7,6 +7,7 @@ import { openArchiveDb, type OpenedDb } from "../db/client";
 import { jobs } from "../db/schema";
 import {
   claimJob,
+  claimQueuedJob,
   completeJob,
   countOpenJobs,
   enqueueJob,
@@ -91,6 +92,34 @@ describe("job queue", () => {
     expect((await claimJob(db, "w", 30_000))?.lastError).toBe("bad name a\\u0000b");
   });
 
+  it("claims a job by id only while it is queued, due and the first open one of its package", async () => {
+    const { db } = opened;
+    const base = await enqueueJob(db, { submissionId: "base", tenant: "t", packageId: "p" });
+    const delta = await enqueueJob(db, { submissionId: "delta", tenant: "t", packageId: "p" });
+    const later = await enqueueJob(db, { submissionId: "later", tenant: "t", packageId: "q" });
+    await db
+      .update(jobs)
+      .set({ runAfter: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.id, later));
+
+    // The delta waits for its base, the other job for its time.
+    expect(await claimQueuedJob(db, delta, "w1", 30_000)).toBeNull();
+    expect(await claimQueuedJob(db, later, "w1", 30_000)).toBeNull();
+    expect(await claimQueuedJob(db, base, "w1", 30_000)).toMatchObject({
+      submissionId: "base",
+      state: "running",
+      claimedBy: "w1",
+      attempts: 1,
+    });
+    // Claimed once, by whichever claim came first.
+    expect(await claimQueuedJob(db, base, "w2", 30_000)).toBeNull();
+    expect((await claimJob(db, "w2", 30_000))?.submissionId).toBeUndefined();
+
+    await completeJob(db, base);
+    expect((await claimJob(db, "w2", 30_000))?.submissionId).toBe("delta");
+    expect(await claimQueuedJob(db, delta, "w3", 30_000)).toBeNull();
+  });
+
   it("frees running jobs at start when the database has a single user", async () => {
     const { db } = opened;
     await enqueueJob(db, { submissionId: "s", tenant: "t", packageId: "p" });
@@ -146,6 +175,37 @@ describe("worker pool", () => {
       },
     );
     expect(ran).toEqual(["late"]);
+  });
+
+  it("runs jobs handed over by id once each, a package's in the order they were queued", async () => {
+    const { db } = opened;
+    const ran: string[] = [];
+    await drain(
+      async (job) => {
+        ran.push(job.submissionId);
+        await new Promise((r) => setTimeout(r, 20));
+        await completeJob(db, job.id);
+      },
+      async () => {},
+      {
+        pollMs: RARELY,
+        beforeWaiting: async (pool) => {
+          await new Promise((r) => setTimeout(r, 500));
+          const ids = [];
+          for (const [submissionId, packageId] of [
+            ["base", "p"],
+            ["delta", "p"],
+            ["other", "q"],
+            ["delta2", "p"],
+          ] as const)
+            ids.push(await enqueueJob(db, { submissionId, tenant: "t", packageId }));
+          // Handed over out of order, and one twice: each runs once, a delta after its base.
+          for (const id of [ids[3]!, ids[1]!, ids[0]!, ids[2]!, ids[0]!]) pool.wake(id);
+        },
+      },
+    );
+    expect(ran.filter((s) => s !== "other")).toEqual(["base", "delta", "delta2"]);
+    expect(ran.sort()).toEqual(["base", "delta", "delta2", "other"]);
   });
 
   it("wakes a worker when a job put back for a retry is due", async () => {

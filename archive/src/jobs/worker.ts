@@ -1,9 +1,12 @@
 // Workers that drain the job queue: each claims one job at a time, keeps its lease alive while
 // it runs, and sleeps for `pollMs` (or until woken) when the queue is empty. A job put back for a
-// retry wakes a worker when it is due.
+// retry wakes a worker when it is due. A job this process queued is handed to its workers by id,
+// and claimed by its primary key instead of by a search of the queue; the search still runs when
+// no such job is waiting, at least once a second while there are, and whenever a claim by id finds
+// the job gone (another worker or process took it) or not runnable yet.
 import { randomUUID } from "node:crypto";
 import type { ArchiveDb } from "../db/client";
-import { claimJob, extendLease, type JobRow, retryJob } from "./queue";
+import { claimJob, claimQueuedJob, extendLease, type JobRow, retryJob } from "./queue";
 
 export interface WorkerPoolOptions {
   db: ArchiveDb;
@@ -22,10 +25,14 @@ export interface WorkerPoolOptions {
 
 export interface WorkerPool {
   start(): void;
-  // A job was queued: one sleeping worker looks for it now (or the next to fall asleep does).
-  wake(): void;
+  // A job was queued (committed; `jobId` when it is known): one sleeping worker looks for it now
+  // (or the next to fall asleep does).
+  wake(jobId?: number): void;
   stop(): Promise<void>;
 }
+
+const SEARCH_EVERY_MS = 1000;
+const MAX_QUEUED_IDS = 10_000;
 
 // Creates a pool of in-process workers over the shared queue.
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
@@ -38,6 +45,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   // Wakes that found no worker asleep: a worker that found the queue empty just before the job was
   // committed would otherwise sleep through it.
   let missedWakes = 0;
+  // Jobs this process queued, oldest first, for a claim by id. Bounded: past it, the search finds
+  // the rest.
+  const queued: number[] = [];
+  // While queued jobs keep coming, the search still runs this often, so a job queued elsewhere, a
+  // due retry or a delta that had to wait for its package is not left behind them.
+  let lastSearch = 0;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -89,7 +102,16 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     while (running) {
       let job: JobRow | null = null;
       try {
-        job = await claimJob(options.db, workerId, leaseMs);
+        const hinted = queued.length > 0 && Date.now() - lastSearch < SEARCH_EVERY_MS;
+        const jobId = hinted ? queued.shift() : undefined;
+        if (jobId !== undefined) job = await claimQueuedJob(options.db, jobId, workerId, leaseMs);
+        if (!job) {
+          lastSearch = Date.now();
+          job = await claimJob(options.db, workerId, leaseMs);
+          // Most often the oldest job is one this process queued: it needs no claim by id later.
+          const at = job ? queued.indexOf(job.id) : -1;
+          if (at >= 0) queued.splice(at, 1);
+        }
       } catch (error) {
         if (!running) return;
         options.onError?.(error);
@@ -108,11 +130,14 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       running = true;
       for (let i = 0; i < options.concurrency; i++) loops.push(loop(`${processId}/${i}`));
     },
-    wake() {
-      if (running) wakeOne();
+    wake(jobId) {
+      if (!running) return;
+      if (jobId !== undefined && queued.length < MAX_QUEUED_IDS) queued.push(jobId);
+      wakeOne();
     },
     async stop() {
       running = false;
+      queued.length = 0;
       for (const wakeUp of [...sleepers]) wakeUp();
       // A job in the middle of a long fetch is not waited for: its lease lapses (or, on PGlite,
       // the next start frees it) and it runs again from a clean slate.
