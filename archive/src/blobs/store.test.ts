@@ -64,6 +64,20 @@ describe("blob store", () => {
     expect(await store.sha256OfObject(sha256)).toBe(sha256);
   });
 
+  it("puts bytes from memory under their digest, held, once for the same bytes", async () => {
+    const bytes = Buffer.from("inline content");
+    const before = await readdir(path.join(store.root, ".tmp"));
+    const hold = store.hold();
+    expect(await store.put(bytes, hold)).toEqual({ sha256: sha(bytes), size: bytes.length });
+    expect(await store.put(bytes)).toEqual({ sha256: sha(bytes), size: bytes.length });
+    expect(await readFile(store.objectPath(sha(bytes)), "utf8")).toBe("inline content");
+    expect(hold.blobs).toEqual([sha(bytes)]);
+    expect(await store.removeUnlessUsed(sha(bytes), async () => false)).toBe(false);
+    await hold.release();
+    expect(await readdir(path.join(store.root, ".tmp"))).toEqual(before);
+    expect(await store.removeUnlessUsed(sha(bytes), async () => false)).toBe(true);
+  });
+
   it("cleans only temporary files older than asked", async () => {
     const tmp = path.join(store.root, ".tmp", "left-over.part");
     await writeFile(tmp, "partial");

@@ -45,6 +45,9 @@ export interface BlobStore {
   commit(staged: StagedBlob, hold?: BlobHold): Promise<string>;
   discard(staged: StagedBlob): Promise<void>;
   adopt(filePath: string, hold?: BlobHold): Promise<{ sha256: string; size: number }>;
+  // Stores bytes held in memory, hashed as they are: no file to read back. Synced before it
+  // answers, like the rest.
+  put(bytes: Uint8Array, hold?: BlobHold): Promise<{ sha256: string; size: number }>;
   hold(): BlobHold;
   // Removes an object unless it is held or `inUse` answers true, both asked under its lock.
   removeUnlessUsed(sha256: string, inUse: () => Promise<boolean>): Promise<boolean>;
@@ -209,6 +212,32 @@ export async function openBlobStore(
     commit: (staged, hold) => moveIntoPlace(staged.tmpPath, staged.sha256, hold),
     async discard(staged) {
       await rm(staged.tmpPath, { force: true });
+    },
+    async put(bytes, hold) {
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      const target = objectPath(sha256);
+      const holder = storeHold(hold);
+      await withBlobLock(target, async () => {
+        await holder?.add(sha256);
+        if (await exists(sha256)) return;
+        const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+        try {
+          const handle = await open(tmpPath, "wx");
+          try {
+            await handle.writeFile(bytes);
+            await handle.sync();
+          } finally {
+            await handle.close();
+          }
+          await mkdir(path.dirname(target), { recursive: true });
+          await rename(tmpPath, target);
+        } catch (error) {
+          await rm(tmpPath, { force: true });
+          throw error;
+        }
+        await syncDirectory(path.dirname(target));
+      });
+      return { sha256, size: bytes.length };
     },
     async adopt(filePath, hold) {
       // The file is moved, not copied: callers hand over files they own (a job's work folder on

@@ -20,7 +20,9 @@ export const fixity: Plugin = {
         // Already an object (an upload): read it again to catch a changed or damaged blob.
         actual = { sha256: await blobs.sha256OfObject(file.blob.sha256), size: file.blob.size };
       } else {
-        actual = await blobs.adopt(file.path, ctx.hold);
+        actual = file.bytes
+          ? await blobs.put(file.bytes, ctx.hold)
+          : await blobs.adopt(file.path, ctx.hold);
         stored.push(actual.sha256);
         file.path = blobs.objectPath(actual.sha256);
       }

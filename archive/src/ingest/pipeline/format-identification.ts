@@ -1,6 +1,6 @@
 // Format identification: media type and PRONOM identifier of every document. A format the
 // archive cannot tell is a WARNING, not a failure: the bytes are kept all the same.
-import { identifyFile } from "../../formats/identify";
+import { identifyBytes, identifyFile } from "../../formats/identify";
 import type { Plugin } from "./types";
 import { listNames } from "./types";
 
@@ -11,7 +11,10 @@ export const formatIdentification: Plugin = {
     const found: string[] = [];
     for (const doc of ctx.documents) {
       if (!doc.staged) continue;
-      const format = await identifyFile(doc.staged.path, doc.name);
+      const { bytes, path } = doc.staged;
+      const format = bytes
+        ? await identifyBytes(bytes, doc.name)
+        : await identifyFile(path, doc.name);
       doc.mimeType = format.mimeType;
       doc.puid = format.puid;
       doc.formatName = format.formatName;

@@ -1,6 +1,7 @@
 // Content retrieval: brings every document and metadata file of the SIP into the job's work
-// folder (BINARY decoded, URL fetched with the SSRF guard) or points at its uploaded blob (S3).
-import { mkdir, writeFile } from "node:fs/promises";
+// folder (URL fetched with the SSRF guard), keeps it in memory (BINARY, decoded) or points at its
+// uploaded blob (S3).
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { INGEST_LIMITS, type Content } from "@scriptorium/contract/ingest/schemas";
 import { fetchToFile } from "../../fetch/fetch-to-file";
@@ -18,16 +19,15 @@ async function retrieve(ctx: PipelineContext, content: Content, slot: string): P
     return { path: ctx.deps.blobs.objectPath(blob.sha256), expected: blob, blob };
   }
   const dest = path.join(ctx.workDir, "content", slot);
+  // Inline content is small (the request held it): fixity stores it from memory.
+  if (content.type === "BINARY")
+    return { path: dest, bytes: Buffer.from(content.content, "base64") };
   await mkdir(path.dirname(dest), { recursive: true });
-  if (content.type === "BINARY") {
-    await writeFile(dest, Buffer.from(content.content, "base64"));
-  } else {
-    await fetchToFile(content.content, dest, {
-      maxBytes: INGEST_LIMITS.urlBytes,
-      allowPrivate: ctx.deps.config.allowPrivateUrls,
-      timeoutMs: FETCH_TIMEOUT_MS,
-    });
-  }
+  await fetchToFile(content.content, dest, {
+    maxBytes: INGEST_LIMITS.urlBytes,
+    allowPrivate: ctx.deps.config.allowPrivateUrls,
+    timeoutMs: FETCH_TIMEOUT_MS,
+  });
   return { path: dest };
 }
 

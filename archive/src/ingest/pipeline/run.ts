@@ -2,7 +2,7 @@
 // ends the SIP as FAILED with the AIP untouched, and then frees the blobs it brought in that nothing
 // else references; otherwise the package is assembled. A throw (disk, database) leaves the job to
 // be retried, and a retry starts from a clean slate.
-import { mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { JobRow } from "../../jobs/queue";
 import { completeJob } from "../../jobs/queue";
@@ -85,9 +85,10 @@ export async function runSubmissionJob(deps: IngestDeps, job: JobRow): Promise<v
     return;
   }
   const record = await readSipRecord(submission.sipPath);
+  // Made by the plugins that need it (a bag, content fetched by URL). Only an interrupted attempt
+  // (each claim counts one) can have left one.
   const workDir = path.join(deps.config.dataDir, "work", submission.id);
-  await rm(workDir, { recursive: true, force: true });
-  await mkdir(workDir, { recursive: true });
+  if (job.attempts > 1) await rm(workDir, { recursive: true, force: true });
   // Only an interrupted attempt can have left reports (a slow SIP writes them as it goes).
   if (job.attempts > 1) await clearPluginReports(deps.db, submission.id);
   const progress = createPipelineProgress(record.submissionId);

@@ -11,6 +11,9 @@ import type { PluginOutcome } from "../submissions";
 // A file on its way into the blob store: `path` is in the job's work folder until fixity stores it.
 export interface WorkFile {
   path: string;
+  // The file's bytes, when retrieval had them in memory (inline content): nothing is written to
+  // `path` then, and fixity stores them from here.
+  bytes?: Uint8Array;
   // What the upload or the bag manifest says the file's digest is, to be confirmed by fixity.
   expected?: BlobRef;
   blob?: BlobRef;
