@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from "jose";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { IngestError } from "../http/errors";
 import { createAuthenticator, type Authenticate } from "./authenticate";
 
@@ -110,6 +110,19 @@ describe("authenticate", () => {
     expect((await rejection(bearer(expired))).message).toMatch(/expired/);
     const justExpired = await sign(claims({ iat: now() - 300, exp: now() - 2 }));
     await expect(authenticate(bearer(justExpired))).resolves.toMatchObject({ sub: "admin" });
+  });
+
+  it("rejects a token it accepted before once it has expired", async () => {
+    const token = await sign(claims({ exp: now() + 60 }));
+    expect((await authenticate(bearer(token))).sub).toBe("admin");
+    expect((await authenticate(bearer(token))).sub).toBe("admin");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 70_000);
+      expect((await rejection(bearer(token))).message).toMatch(/expired/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("rejects a token from another issuer or for another audience", async () => {

@@ -23,23 +23,38 @@ export function createTokenVerifier(
   options: Omit<AuthenticatorOptions, "tenantHeader">,
 ): VerifyAccessToken {
   const keys = createLocalJWKSet(options.publicJwks);
+  // Tokens this verifier accepted, by their exact text (signature included), with their claims: a
+  // client sends one token with every request until it expires, and the RSA signature check was
+  // most of the cost of a small request. Only the expiry can change what a check would say (the
+  // keys, issuer and audience are fixed here), so that is checked again at each use.
+  const accepted = new Map<string, JWTPayload>();
   return async (authorization) => {
     const token = bearerToken(authorization);
+    const known = accepted.get(token);
+    if (known && Number(known.exp) > Date.now() / 1000 - CLOCK_TOLERANCE_S) return known;
+    accepted.delete(token);
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, keys, {
+      ({ payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ["RS256"],
         typ: "at+jwt",
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_S,
         requiredClaims: ["sub", "exp", "iat"],
-      });
-      return payload;
+      }));
     } catch (error) {
       throw new IngestError("NOT_AUTHORIZED", describeFailure(error, options));
     }
+    // The oldest goes first; expired ones go when they are next presented.
+    if (accepted.size >= ACCEPTED_TOKENS) accepted.delete(accepted.keys().next().value!);
+    accepted.set(token, payload);
+    return payload;
   };
 }
+
+const CLOCK_TOLERANCE_S = 5;
+const ACCEPTED_TOKENS = 1000;
 
 // Builds `authenticate(headers)`: a Caller, or IngestError NOT_AUTHORIZED / NO_PERMISSION.
 export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
