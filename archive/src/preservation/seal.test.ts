@@ -6,13 +6,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/postgres";
 import { openBlobStore, type BlobStore } from "../blobs/store";
 import { openArchiveDb, type OpenedDb } from "../db/client";
 import { generateTsaKey, loadTsa, validateEvidenceRecord } from "../evidence";
-import { createPackageVersion } from "../ingest/store";
+import { packages } from "../db/schema";
+import { createPackageVersion, readTrace } from "../ingest/store";
 import { sealPending } from "./seal";
 import { sealedVersions } from "./tables";
 
@@ -111,5 +112,30 @@ describe("sealPending", () => {
       }
     }
     expect(await sealPending({ db: opened.db, blobs, tsa })).toBe(0);
+  });
+
+  it("traces each version it seals once, and leaves a package deleted meanwhile unsealed", async () => {
+    const kept = [
+      await ingested("seal-c", `kept ${randomUUID()}`),
+      await ingested("seal-c", `kept too ${randomUUID()}`),
+    ];
+    const gone = await ingested("seal-c", `gone ${randomUUID()}`);
+    await opened.db
+      .update(packages)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(packages.tenant, "seal-c"), eq(packages.packageId, gone.packageId)));
+
+    await sealPending({ db: opened.db, blobs, tsa });
+
+    for (const { packageId } of kept) {
+      expect((await sealedOf(packageId))?.version).toBe(1);
+      const events = await readTrace(opened.db, "seal-c", packageId);
+      expect(events.filter((e) => e.operation === "evidence created")).toMatchObject([
+        { subject: "archive", object: `${packageId}@1` },
+      ]);
+    }
+    expect(await sealedOf(gone.packageId)).toBeUndefined();
+    const goneEvents = await readTrace(opened.db, "seal-c", gone.packageId);
+    expect(goneEvents.filter((e) => e.operation === "evidence created")).toEqual([]);
   });
 });

@@ -2,11 +2,13 @@
 // UpdatePOC seal as they store; versions the ingest API adds are sealed by a sweep shortly after,
 // or at the latest when the preservation API first reads them.
 import { Readable } from "node:stream";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { removeUnreferencedBlobs } from "../blobs/references";
 import type { BlobHold, BlobStore } from "../blobs/store";
 import type { ArchiveDb } from "../db/client";
-import { packages, packageVersions } from "../db/schema";
+import { packages, packageVersions, traceEvents } from "../db/schema";
+import { storableText } from "../db/storable-text";
+import { runTogether } from "../db/together";
 import { createEvidenceRecords, type Tsa, TsaUnavailableError } from "../evidence";
 import { appendTrace, getVersion } from "../ingest/store";
 import type { Queryable } from "../jobs/queue";
@@ -98,33 +100,39 @@ export async function storeBlobs(
   }
 }
 
+type SealingKey = { tenant: string; packageId: string; version: number; subject: string };
+
+const sealedRow = (key: SealingKey, entries: PoEntry[], sealing: Sealing) => ({
+  tenant: key.tenant,
+  packageId: key.packageId,
+  version: key.version,
+  objects: entries,
+  ...sealing,
+});
+
+const sealingTrace = (key: SealingKey, entries: PoEntry[], sealing: Sealing) => ({
+  tenant: key.tenant,
+  packageId: key.packageId,
+  subject: key.subject,
+  operation: "evidence created",
+  object: `${key.packageId}@${key.version}`,
+  detail: `${entries.length} evidence record(s) at ${sealing.evidenceTime.toISOString()}, hash-tree root ${sealing.root}`,
+});
+
 // Records a sealed version and its trace event (call inside the transaction that stores the version).
 export async function recordSealing(
   tx: Queryable,
-  key: { tenant: string; packageId: string; version: number; subject: string },
+  key: SealingKey,
   entries: PoEntry[],
   sealing: Sealing,
 ): Promise<boolean> {
   const inserted = await tx
     .insert(sealedVersions)
-    .values({
-      tenant: key.tenant,
-      packageId: key.packageId,
-      version: key.version,
-      objects: entries,
-      ...sealing,
-    })
+    .values(sealedRow(key, entries, sealing))
     .onConflictDoNothing()
     .returning({ version: sealedVersions.version });
   if (inserted.length === 0) return false;
-  await appendTrace(tx, {
-    tenant: key.tenant,
-    packageId: key.packageId,
-    subject: key.subject,
-    operation: "evidence created",
-    object: `${key.packageId}@${key.version}`,
-    detail: `${entries.length} evidence record(s) at ${sealing.evidenceTime.toISOString()}, hash-tree root ${sealing.root}`,
-  });
+  await appendTrace(tx, sealingTrace(key, entries, sealing));
   return true;
 }
 
@@ -192,20 +200,63 @@ async function sealStoredVersions(deps: SealDeps, keys: VersionKey[]) {
       deps.tsa,
       found.map((f) => f.entries),
     );
-    // A transaction each, short: the ingest pipeline waits for the one database meanwhile.
-    for (const [i, { key, entries, blobs }] of found.entries()) {
-      const sealed = await deps.db.transaction(async (tx) => {
-        // A deletion may have come between reading the version and now: its evidence must not
-        // reappear.
-        const [pkg] = await tx
-          .select({ deletedAt: packages.deletedAt })
-          .from(packages)
-          .where(and(eq(packages.tenant, key.tenant), eq(packages.packageId, key.packageId)))
-          .for("update");
-        if (!pkg || pkg.deletedAt) return false;
-        return recordSealing(tx, { ...key, subject: "archive" }, entries, sealings[i]!);
-      });
-      if (!sealed) unsealedBlobs.push(...blobs.map((b) => b.sha256));
+    // One transaction for the tenant's versions, in five statements whatever their number: on
+    // PGlite each statement costs as much as the row it writes, and one each took as long as the
+    // ingest of the SIP that made the version.
+    const sealed = await deps.db.transaction(async (tx) => {
+      const tenant = found[0]!.key.tenant;
+      // A deletion may have come between reading a version and now: its evidence must not
+      // reappear. The packages are locked in one order, so two sweeps cannot deadlock.
+      const live = await tx
+        .select({ packageId: packages.packageId })
+        .from(packages)
+        .where(
+          and(
+            eq(packages.tenant, tenant),
+            inArray(packages.packageId, [...new Set(found.map((f) => f.key.packageId))]),
+            isNull(packages.deletedAt),
+          ),
+        )
+        .orderBy(asc(packages.packageId))
+        .for("update");
+      const livePackages = new Set(live.map((p) => p.packageId));
+      if (livePackages.size === 0) return new Set<string>();
+      // Under those locks nobody else seals them: what is sealed already stays as it is.
+      const done = await tx
+        .select({ packageId: sealedVersions.packageId, version: sealedVersions.version })
+        .from(sealedVersions)
+        .where(
+          and(
+            eq(sealedVersions.tenant, tenant),
+            inArray(sealedVersions.packageId, [...livePackages]),
+            inArray(sealedVersions.version, [...new Set(found.map((f) => f.key.version))]),
+          ),
+        );
+      const doneKeys = new Set(done.map((d) => `${d.packageId}@${d.version}`));
+      const toSeal = found.flatMap(({ key, entries }, i) =>
+        livePackages.has(key.packageId) && !doneKeys.has(`${key.packageId}@${key.version}`)
+          ? [{ key: { ...key, subject: "archive" }, entries, sealing: sealings[i]! }]
+          : [],
+      );
+      if (toSeal.length > 0) {
+        await runTogether(tx, [
+          tx
+            .insert(sealedVersions)
+            .values(toSeal.map((t) => sealedRow(t.key, t.entries, t.sealing)))
+            .onConflictDoNothing(),
+          tx.insert(traceEvents).values(
+            toSeal.map((t) => {
+              const event = sealingTrace(t.key, t.entries, t.sealing);
+              return { ...event, detail: storableText(event.detail) };
+            }),
+          ),
+        ]);
+      }
+      return new Set(toSeal.map((t) => `${t.key.packageId}@${t.key.version}`));
+    });
+    for (const { key, blobs } of found) {
+      if (!sealed.has(`${key.packageId}@${key.version}`))
+        unsealedBlobs.push(...blobs.map((b) => b.sha256));
     }
   } finally {
     await hold.release();
