@@ -1,6 +1,6 @@
 // Data access for packages as preservation objects: versions, files, metadata and the trace.
 // Shared by the ingest pipeline and the preservation API (poId = packageId, scoped to a tenant).
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { ArchiveDb } from "../db/client";
 import { packageFiles, packages, packageVersions, traceEvents } from "../db/schema";
 import { storableText } from "../db/storable-text";
@@ -219,6 +219,10 @@ export async function getVersion(
       ),
     )
     .orderBy(asc(packageFiles.position));
+  return withFiles(row, files);
+}
+
+function withFiles(row: VersionRow, files: (typeof packageFiles.$inferSelect)[]): VersionWithFiles {
   return {
     tenant: row.tenant,
     packageId: row.packageId,
@@ -237,6 +241,44 @@ export async function getVersion(
       metadatas: f.metadatas as StoredMetadata[],
     })),
   };
+}
+
+// Several versions of a tenant's packages with their files, in two statements whatever their
+// number; those that do not exist are left out, the others come in the order asked.
+export async function getVersions(
+  db: Queryable,
+  tenant: string,
+  keys: readonly { packageId: string; version: number }[],
+): Promise<VersionWithFiles[]> {
+  if (keys.length === 0) return [];
+  const key = (packageId: string, version: number) => `${version}@${packageId}`;
+  const wanted = new Set(keys.map((k) => key(k.packageId, k.version)));
+  // Every pair of the packages and versions asked is read, and what was not asked is dropped.
+  const among = <T extends typeof packageVersions | typeof packageFiles>(table: T) =>
+    and(
+      eq(table.tenant, tenant),
+      inArray(table.packageId, [...new Set(keys.map((k) => k.packageId))]),
+      inArray(table.version, [...new Set(keys.map((k) => k.version))]),
+    );
+  const rows = await db.select().from(packageVersions).where(among(packageVersions));
+  const files = await db
+    .select()
+    .from(packageFiles)
+    .where(among(packageFiles))
+    .orderBy(asc(packageFiles.packageId), asc(packageFiles.version), asc(packageFiles.position));
+  const filesOf = new Map<string, (typeof packageFiles.$inferSelect)[]>();
+  for (const f of files) {
+    const k = key(f.packageId, f.version);
+    const list = filesOf.get(k);
+    if (list) list.push(f);
+    else filesOf.set(k, [f]);
+  }
+  const found = new Map<string, VersionWithFiles>();
+  for (const row of rows) {
+    const k = key(row.packageId, row.version);
+    if (wanted.has(k)) found.set(k, withFiles(row, filesOf.get(k) ?? []));
+  }
+  return keys.flatMap((k) => found.get(key(k.packageId, k.version)) ?? []);
 }
 
 // One event of a package's trace (ETSI RetrieveTrace: time, sub, op, obj, det).

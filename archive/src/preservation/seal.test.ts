@@ -13,7 +13,7 @@ import { openBlobStore, type BlobStore } from "../blobs/store";
 import { openArchiveDb, type OpenedDb } from "../db/client";
 import { generateTsaKey, loadTsa, validateEvidenceRecord } from "../evidence";
 import { packages } from "../db/schema";
-import { createPackageVersion, readTrace } from "../ingest/store";
+import { createPackageVersion, getVersion, getVersions, readTrace } from "../ingest/store";
 import { sealPending } from "./seal";
 import { sealedVersions } from "./tables";
 
@@ -137,5 +137,24 @@ describe("sealPending", () => {
     expect(await sealedOf(gone.packageId)).toBeUndefined();
     const goneEvents = await readTrace(opened.db, "seal-c", gone.packageId);
     expect(goneEvents.filter((e) => e.operation === "evidence created")).toEqual([]);
+  });
+});
+
+// After the sweep's tests: the versions made here stay unsealed.
+describe("getVersions", () => {
+  it("reads several versions as getVersion reads each, in the order asked, leaving out missing ones", async () => {
+    const a = await ingested("versions-a", `a ${randomUUID()}`);
+    const b = await ingested("versions-a", `b ${randomUUID()}`);
+    const keys = [
+      { packageId: b.packageId, version: 1 },
+      { packageId: a.packageId, version: 2 },
+      { packageId: a.packageId, version: 1 },
+      { packageId: `p-${randomUUID()}`, version: 1 },
+    ];
+    const each = await Promise.all(
+      [keys[0]!, keys[2]!].map((k) => getVersion(opened.db, "versions-a", k.packageId, k.version)),
+    );
+    expect(await getVersions(opened.db, "versions-a", keys)).toEqual(each);
+    expect(await getVersions(opened.db, "versions-b", keys)).toEqual([]);
   });
 });

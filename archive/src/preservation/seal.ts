@@ -10,7 +10,7 @@ import { packages, packageVersions, traceEvents } from "../db/schema";
 import { storableText } from "../db/storable-text";
 import { runTogether } from "../db/together";
 import { createEvidenceRecords, type Tsa, TsaUnavailableError } from "../evidence";
-import { appendTrace, getVersion } from "../ingest/store";
+import { appendTrace, getVersions } from "../ingest/store";
 import type { Queryable } from "../jobs/queue";
 import { responderError } from "./errors";
 import { entriesFromVersion, type PendingBlob, type PoEntry } from "./manifest";
@@ -176,15 +176,15 @@ async function unsealed(
 
 type VersionKey = { tenant: string; packageId: string; version: number };
 
-// Seals stored versions of one tenant under one time-stamp: one request to the time-stamp
-// authority for all of them, instead of one each. A tenant's hash tree holds
-// only its own digests, since a record carries its neighbours' digests along its path.
+// Seals stored versions of one tenant (all `keys` are of one) under one time-stamp: one request to
+// the time-stamp authority for all of them, instead of one each. A tenant's hash tree holds only
+// its own digests, since a record carries its neighbours' digests along its path.
 async function sealStoredVersions(deps: SealDeps, keys: VersionKey[]) {
+  if (keys.length === 0) return;
   const found: { key: VersionKey; entries: PoEntry[]; blobs: PendingBlob[] }[] = [];
-  for (const key of keys) {
-    const version = await getVersion(deps.db, key.tenant, key.packageId, key.version);
-    if (!version) continue;
+  for (const version of await getVersions(deps.db, keys[0]!.tenant, keys)) {
     const { entries, blobs } = entriesFromVersion(version);
+    const key = { tenant: version.tenant, packageId: version.packageId, version: version.version };
     if (entries.length > 0) found.push({ key, entries, blobs });
   }
   if (found.length === 0) return;
