@@ -2,48 +2,30 @@
 // young one, one a row names (in any of the places rows name blobs) and one a writer holds stay.
 // With ARCHIVE_TEST_DATABASE_URL it runs on PostgreSQL, with the cross-process locks.
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, utimes } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { utimes } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/support/postgres";
-import { openArchiveDb, type OpenedDb } from "../db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openTestStore } from "../db/test-store";
 import { insertSubmissionHolding } from "../db/test-rows";
 import { packageFiles, packageVersions, sealedVersions, uploads } from "../db/schema";
 import { sweepOrphans } from "../ingest/blob-sweep";
 import { markedBlobs, type OrphanSweepOutcome } from "./orphans";
-import { openBlobStore, type BlobStore } from "./store";
 
 const HOUR = 3_600_000;
 const MIN_AGE = 24 * HOUR;
-let dir: string;
-let opened: OpenedDb;
-let blobs: BlobStore;
-let database: TestDatabase | undefined;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "orphan-sweep-"));
-  const url = process.env.ARCHIVE_TEST_DATABASE_URL;
-  database = url ? await createTestDatabase(url) : undefined;
-  opened = await openArchiveDb({ dataDir: dir, databaseUrl: database?.url });
-  blobs = await openBlobStore(dir, { locks: opened.blobLocks });
-}, 60_000);
-
-afterAll(async () => {
-  await opened?.close();
-  await database?.drop();
-  await rm(dir, { recursive: true, force: true });
-});
+const store = openTestStore("orphan-sweep-");
 
 // A stored blob whose file was last modified `ageMs` ago.
 async function blob(label: string, ageMs: number): Promise<string> {
-  const staged = await blobs.receive(Readable.from([Buffer.from(`${label} ${randomUUID()}`)]), {
-    maxBytes: 1000,
-  });
-  await blobs.commit(staged);
+  const staged = await store.blobs.receive(
+    Readable.from([Buffer.from(`${label} ${randomUUID()}`)]),
+    {
+      maxBytes: 1000,
+    },
+  );
+  await store.blobs.commit(staged);
   const time = new Date(Date.now() - ageMs);
-  await utimes(blobs.objectPath(staged.sha256), time, time);
+  await utimes(store.blobs.objectPath(staged.sha256), time, time);
   return staged.sha256;
 }
 
@@ -53,7 +35,7 @@ const metadataFile = (b: string) => [
 
 async function packageFile(fileBlob: string, metadatas: unknown[] = []) {
   const packageId = `pkg-${randomUUID()}`;
-  await opened.db.insert(packageFiles).values({
+  await store.opened.db.insert(packageFiles).values({
     tenant: "demo",
     packageId,
     version: 1,
@@ -68,10 +50,10 @@ async function packageFile(fileBlob: string, metadatas: unknown[] = []) {
 }
 
 const submission = (status: "PENDING" | "FAILED", held: string[]) =>
-  insertSubmissionHolding(opened.db, dir, status, held);
+  insertSubmissionHolding(store.opened.db, store.dir, status, held);
 
 async function sealed(objects: string[], dataDeletedAt: Date | null = null) {
-  await opened.db.insert(sealedVersions).values({
+  await store.opened.db.insert(sealedVersions).values({
     tenant: "demo",
     packageId: `pkg-${randomUUID()}`,
     version: 1,
@@ -115,7 +97,7 @@ describe("orphan sweep", () => {
     kept.host = host;
     await packageFile(kept.packageFile);
     await packageFile(host, metadataFile(kept.fileMetadata));
-    await opened.db.insert(packageVersions).values({
+    await store.opened.db.insert(packageVersions).values({
       tenant: "demo",
       packageId: `pkg-${randomUUID()}`,
       version: 1,
@@ -124,7 +106,7 @@ describe("orphan sweep", () => {
     await sealed([kept.sealedVersion]);
     await sealed([ofErasedVersion], new Date());
     // Expired long ago but not forgotten yet: its row still names the bytes.
-    await opened.db.insert(uploads).values({
+    await store.opened.db.insert(uploads).values({
       key: randomUUID(),
       tenant: "demo",
       createdBy: "tester",
@@ -136,11 +118,11 @@ describe("orphan sweep", () => {
     await submission("PENDING", [kept.pendingSip]);
     await submission("FAILED", [ofFailedSip]);
 
-    const hold = blobs.hold();
+    const hold = store.blobs.hold();
     expect(await hold.keep(kept.held)).toBe(true);
     try {
       outcome = await sweepOrphans(
-        { db: opened.db, blobs },
+        { db: store.opened.db, blobs: store.blobs },
         { now: new Date(), minAgeMs: MIN_AGE },
       );
     } finally {
@@ -149,14 +131,14 @@ describe("orphan sweep", () => {
   }, 60_000);
 
   it("removes a blob no row names once it is older than the minimum age, and counts it", async () => {
-    expect(await blobs.exists(orphan)).toBe(false);
-    expect(await blobs.exists(ofFailedSip)).toBe(false);
-    expect(await blobs.exists(ofErasedVersion)).toBe(false);
+    expect(await store.blobs.exists(orphan)).toBe(false);
+    expect(await store.blobs.exists(ofFailedSip)).toBe(false);
+    expect(await store.blobs.exists(ofErasedVersion)).toBe(false);
     expect(outcome).toEqual({ files: 3 + 1 + Object.keys(kept).length, orphans: 3 });
   });
 
   it("keeps an orphan younger than the minimum age", async () => {
-    expect(await blobs.exists(young)).toBe(true);
+    expect(await store.blobs.exists(young)).toBe(true);
   });
 
   it.each([
@@ -170,11 +152,11 @@ describe("orphan sweep", () => {
     "held",
   ])("keeps an old blob named or held: %s", async (name) => {
     expect(outcome.orphans).toBe(3);
-    expect(await blobs.exists(kept[name] ?? "")).toBe(true);
+    expect(await store.blobs.exists(kept[name] ?? "")).toBe(true);
   });
 
   it("marks what rows name with a few set-based queries, and nothing else", async () => {
-    const marked = await markedBlobs(opened.db);
+    const marked = await markedBlobs(store.opened.db);
     for (const name of [
       "packageFile",
       "host",
@@ -192,10 +174,10 @@ describe("orphan sweep", () => {
 
   it("finds a blob skipped because it was held on the next pass", async () => {
     const outcomeAfter = await sweepOrphans(
-      { db: opened.db, blobs },
+      { db: store.opened.db, blobs: store.blobs },
       { now: new Date(), minAgeMs: MIN_AGE },
     );
     expect(outcomeAfter.orphans).toBe(1);
-    expect(await blobs.exists(kept.held ?? "")).toBe(false);
+    expect(await store.blobs.exists(kept.held ?? "")).toBe(false);
   });
 });

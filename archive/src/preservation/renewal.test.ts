@@ -3,16 +3,11 @@
 // environment sets the policy, and one pass of the schedule renewing exactly those, after which the
 // records still validate and nothing is due any more.
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/support/postgres";
-import { openBlobStore, type BlobStore } from "../blobs/store";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openTestStore } from "../db/test-store";
 import { loadArchiveConfig } from "../config";
-import { openArchiveDb, type OpenedDb } from "../db/client";
 import { packages, traceEvents } from "../db/schema";
 import { generateTsaKey, loadTsa, validateEvidenceRecord } from "../evidence";
 import { renewalPolicy } from "../jobs/schedules";
@@ -26,31 +21,14 @@ const DAY = 86_400_000;
 const tsa = loadTsa(generateTsaKey(new Date(Date.now() - 500 * DAY)).privateJwk);
 const policy: RenewalPolicy = { maxAgeDays: 30, weakAlgorithms: ["sha1"] };
 
-let dir: string;
-let opened: OpenedDb;
-let blobs: BlobStore;
-let database: TestDatabase | undefined;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "renewal-schedule-"));
-  const url = process.env.ARCHIVE_TEST_DATABASE_URL;
-  database = url ? await createTestDatabase(url) : undefined;
-  opened = await openArchiveDb({ dataDir: dir, databaseUrl: database?.url });
-  blobs = await openBlobStore(dir, { locks: opened.blobLocks });
-}, 60_000);
-
-afterAll(async () => {
-  await opened?.close();
-  await database?.drop();
-  await rm(dir, { recursive: true, force: true });
-});
+const store = openTestStore("renewal-schedule-");
 
 // An object whose one version was sealed `ageDays` ago, its content in the blob store.
 async function sealedObject(label: string, ageDays: number) {
   const packageId = `${label}-${randomUUID()}`;
   const content = Buffer.from(`${label} ${randomUUID()}`);
-  const staged = await blobs.receive(Readable.from([content]), { maxBytes: content.length });
-  await blobs.commit(staged);
+  const staged = await store.blobs.receive(Readable.from([content]), { maxBytes: content.length });
+  await store.blobs.commit(staged);
   const entries: PoEntry[] = [
     {
       id: `${label}.txt`,
@@ -61,11 +39,11 @@ async function sealedObject(label: string, ageDays: number) {
     },
   ];
   const sealing = await sealEntries(tsa, entries, new Date(Date.now() - ageDays * DAY));
-  await opened.db
+  await store.opened.db
     .insert(packages)
     .values({ tenant: "demo", packageId, profile: "default", latestVersion: 1 });
   const key = { tenant: "demo", packageId, version: 1, subject: "test" };
-  expect(await recordSealing(opened.db, key, entries, sealing)).toBe(true);
+  expect(await recordSealing(store.opened.db, key, entries, sealing)).toBe(true);
   return { packageId, content };
 }
 
@@ -73,12 +51,12 @@ const where = (packageId: string) =>
   and(eq(sealedVersions.tenant, "demo"), eq(sealedVersions.packageId, packageId));
 
 async function rowOf(packageId: string) {
-  const [row] = await opened.db.select().from(sealedVersions).where(where(packageId));
+  const [row] = await store.opened.db.select().from(sealedVersions).where(where(packageId));
   return row!;
 }
 
 const due = async (p: RenewalPolicy, limit = 50) =>
-  (await dueVersions(opened.db, p, new Date(), limit)).map(({ row, mode }) => [
+  (await dueVersions(store.opened.db, p, new Date(), limit)).map(({ row, mode }) => [
     row.packageId,
     mode,
   ]);
@@ -97,11 +75,11 @@ describe("the renewal schedule", () => {
     weak = await sealedObject("weak", 1);
     weakWithoutData = await sealedObject("weak-deleted", 1);
     // As if sealed when SHA-1 was still trusted; the second one's data was since deleted.
-    await opened.db
+    await store.opened.db
       .update(sealedVersions)
       .set({ digestAlgorithm: "sha1" })
       .where(where(weak.packageId));
-    await opened.db
+    await store.opened.db
       .update(sealedVersions)
       .set({ digestAlgorithm: "sha1", dataDeletedAt: new Date() })
       .where(where(weakWithoutData.packageId));
@@ -143,7 +121,7 @@ describe("the renewal schedule", () => {
   });
 
   it("renews what is due in one pass, records it, and leaves nothing due", async () => {
-    expect(await renewDue({ db: opened.db, blobs, tsa }, policy)).toBe(3);
+    expect(await renewDue({ db: store.opened.db, blobs: store.blobs, tsa }, policy)).toBe(3);
     expect(await due(policy)).toEqual([]);
 
     const renewedWeak = await rowOf(weak.packageId);
@@ -157,7 +135,7 @@ describe("the renewal schedule", () => {
       expect((await rowOf(packageId)).renewals, packageId).toBe(0);
     }
 
-    const events = await opened.db
+    const events = await store.opened.db
       .select()
       .from(traceEvents)
       .where(eq(traceEvents.operation, "evidence renewed"));

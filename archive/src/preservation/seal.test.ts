@@ -2,15 +2,10 @@
 // time-stamp and one hash tree, another tenant's get their own, every record keeps its PO's name
 // (the same names in different versions included) and validates against its PO's bytes alone.
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/support/postgres";
-import { openBlobStore, type BlobStore } from "../blobs/store";
-import { openArchiveDb, type OpenedDb } from "../db/client";
+import { describe, expect, it } from "vitest";
+import { openTestStore } from "../db/test-store";
 import { generateTsaKey, loadTsa, validateEvidenceRecord } from "../evidence";
 import { packages } from "../db/schema";
 import { createPackageVersion, getVersion, getVersions, readTrace } from "../ingest/store";
@@ -19,32 +14,15 @@ import { sealedVersions } from "./tables";
 
 const tsa = loadTsa(generateTsaKey(new Date(Date.now() - 86_400_000)).privateJwk);
 
-let dir: string;
-let opened: OpenedDb;
-let blobs: BlobStore;
-let database: TestDatabase | undefined;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "seal-sweep-"));
-  const url = process.env.ARCHIVE_TEST_DATABASE_URL;
-  database = url ? await createTestDatabase(url) : undefined;
-  opened = await openArchiveDb({ dataDir: dir, databaseUrl: database?.url });
-  blobs = await openBlobStore(dir, { locks: opened.blobLocks });
-}, 60_000);
-
-afterAll(async () => {
-  await opened?.close();
-  await database?.drop();
-  await rm(dir, { recursive: true, force: true });
-});
+const store = openTestStore("seal-sweep-");
 
 // A package of `tenant` whose one version holds note.txt with `text`, as the ingest API adds it.
 async function ingested(tenant: string, text: string) {
   const packageId = `p-${randomUUID()}`;
   const content = Buffer.from(text);
-  const staged = await blobs.receive(Readable.from([content]), { maxBytes: content.length });
-  await blobs.commit(staged);
-  await createPackageVersion(opened.db, {
+  const staged = await store.blobs.receive(Readable.from([content]), { maxBytes: content.length });
+  await store.blobs.commit(staged);
+  await createPackageVersion(store.opened.db, {
     tenant,
     packageId,
     profile: "default",
@@ -68,7 +46,7 @@ async function ingested(tenant: string, text: string) {
 
 const sealedOf = async (packageId: string) =>
   (
-    await opened.db
+    await store.opened.db
       .select()
       .from(sealedVersions)
       .where(eq(sealedVersions.packageId, packageId))
@@ -84,7 +62,7 @@ describe("sealPending", () => {
     ];
     const theirs = await ingested("seal-b", `other ${randomUUID()}`);
 
-    expect(await sealPending({ db: opened.db, blobs, tsa })).toBe(4);
+    expect(await sealPending({ db: store.opened.db, blobs: store.blobs, tsa })).toBe(4);
 
     const rows = await Promise.all(ours.map((o) => sealedOf(o.packageId)));
     const other = await sealedOf(theirs.packageId);
@@ -111,7 +89,7 @@ describe("sealPending", () => {
         expect(neighbour.valid).toBe(false);
       }
     }
-    expect(await sealPending({ db: opened.db, blobs, tsa })).toBe(0);
+    expect(await sealPending({ db: store.opened.db, blobs: store.blobs, tsa })).toBe(0);
   });
 
   it("traces each version it seals once, and leaves a package deleted meanwhile unsealed", async () => {
@@ -120,22 +98,22 @@ describe("sealPending", () => {
       await ingested("seal-c", `kept too ${randomUUID()}`),
     ];
     const gone = await ingested("seal-c", `gone ${randomUUID()}`);
-    await opened.db
+    await store.opened.db
       .update(packages)
       .set({ deletedAt: new Date() })
       .where(and(eq(packages.tenant, "seal-c"), eq(packages.packageId, gone.packageId)));
 
-    await sealPending({ db: opened.db, blobs, tsa });
+    await sealPending({ db: store.opened.db, blobs: store.blobs, tsa });
 
     for (const { packageId } of kept) {
       expect((await sealedOf(packageId))?.version).toBe(1);
-      const events = await readTrace(opened.db, "seal-c", packageId);
+      const events = await readTrace(store.opened.db, "seal-c", packageId);
       expect(events.filter((e) => e.operation === "evidence created")).toMatchObject([
         { subject: "archive", object: `${packageId}@1` },
       ]);
     }
     expect(await sealedOf(gone.packageId)).toBeUndefined();
-    const goneEvents = await readTrace(opened.db, "seal-c", gone.packageId);
+    const goneEvents = await readTrace(store.opened.db, "seal-c", gone.packageId);
     expect(goneEvents.filter((e) => e.operation === "evidence created")).toEqual([]);
   });
 });
@@ -152,9 +130,11 @@ describe("getVersions", () => {
       { packageId: `p-${randomUUID()}`, version: 1 },
     ];
     const each = await Promise.all(
-      [keys[0]!, keys[2]!].map((k) => getVersion(opened.db, "versions-a", k.packageId, k.version)),
+      [keys[0]!, keys[2]!].map((k) =>
+        getVersion(store.opened.db, "versions-a", k.packageId, k.version),
+      ),
     );
-    expect(await getVersions(opened.db, "versions-a", keys)).toEqual(each);
-    expect(await getVersions(opened.db, "versions-b", keys)).toEqual([]);
+    expect(await getVersions(store.opened.db, "versions-a", keys)).toEqual(each);
+    expect(await getVersions(store.opened.db, "versions-b", keys)).toEqual([]);
   });
 });
