@@ -46,9 +46,24 @@ export async function withZip<T>(
   }
 }
 
+// The zip's flag for a name in UTF-8 (general purpose bit 11), and the Info-ZIP extra field that
+// carries a name in UTF-8 beside the stored one.
+const UTF8_NAME_FLAG = 0x800;
+const UNICODE_PATH_FIELD = 0x7075;
+
 // The entry's name as the zip stores it: backslashes, "..", absolute paths and NULs are kept so
-// that the caller can name what is wrong with it.
+// that the caller can name what is wrong with it. A name without the UTF-8 flag is CP437, whose
+// lower half is ASCII for every tool that writes one (zip writers set the flag only for names
+// beyond ASCII); yauzl's table would read its control characters as CP437's glyphs (0x01 as "☺"),
+// so such a name is read as ASCII and only a name with higher bytes goes to the table.
 export function entryName(entry: Entry): string {
+  const raw = entry.fileNameRaw;
+  if (
+    !(entry.generalPurposeBitFlag & UTF8_NAME_FLAG) &&
+    !entry.extraFields.some((field) => field.id === UNICODE_PATH_FIELD) &&
+    raw.every((byte) => byte < 0x80)
+  )
+    return raw.toString("latin1");
   return yauzl.getFileNameLowLevel(
     entry.generalPurposeBitFlag,
     entry.fileNameRaw,
