@@ -4,7 +4,7 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import { zipSync } from "fflate";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
@@ -59,39 +59,56 @@ test("a folder and a spreadsheet with one bad row: named, fixed in place, sent o
   await expect(problem).toBeHidden();
   await expect(page.getByText("Lettre n°7 de l’été")).toBeVisible();
 
-  // Every ingest the server accepted (201), by the package it names, across the reload. Before the
-  // reload answers reach the page late: some packages are taken by the server while the page goes
-  // away without their answer, the case that would send a file twice.
+  // Every package the server accepted (201), by its key, across the reload: sent alone
+  // (PUT /api/ingest/document?item=) or with others (POST /api/batches/<id>/packages, an outcome
+  // per package). Before the reload the answers reach the page late: packages are taken by the
+  // server while the page goes away without their answer, the case that would send a file twice.
   const accepted = new Map<string, number>();
-  const count = (url: string, status: number) => {
-    const item = new URL(url).searchParams.get("item") ?? "";
-    if (status === 201) accepted.set(item, (accepted.get(item) ?? 0) + 1);
+  const sends = /\/api\/(ingest\/document$|batches\/[^/]+\/packages$)/;
+  const count = async (response: { url(): string; status(): number; text(): Promise<string> }) => {
+    const accept = (item: string) => accepted.set(item, (accepted.get(item) ?? 0) + 1);
+    const url = new URL(response.url());
+    if (url.pathname.endsWith("/packages")) {
+      if (response.status() !== 200) return;
+      const { outcomes } = JSON.parse(await response.text()) as {
+        outcomes: { item: string; ok: boolean; status: number }[];
+      };
+      for (const o of outcomes) if (o.ok && o.status === 201) accept(o.item);
+    } else if (response.status() === 201) accept(url.searchParams.get("item") ?? "");
   };
   const delayed = new WeakSet<object>();
+  const counting: Promise<void>[] = [];
   page.on("response", (response) => {
     const request = response.request();
-    const isIngest = new URL(response.url()).pathname === "/api/ingest/document";
-    if (isIngest && request.method() === "PUT" && !delayed.has(request))
-      count(response.url(), response.status());
+    const path = new URL(response.url()).pathname;
+    if (sends.test(path) && request.method() !== "GET" && !delayed.has(request))
+      counting.push(count(response).catch(() => {}));
   });
-  let answered = 0;
-  await page.route("**/api/ingest/document?*", async (route) => {
+  const held = async (route: Route) => {
     delayed.add(route.request());
     const response = await route.fetch();
-    count(route.request().url(), response.status());
-    answered++;
+    await count({
+      url: () => route.request().url(),
+      status: () => response.status(),
+      text: () => response.text(),
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.fulfill({ response }).catch(() => {});
-  });
+  };
+  await page.route("**/api/ingest/document?*", held);
+  await page.route("**/api/batches/*/packages", held);
   await send.click();
   await expect(page.getByText("letters", { exact: true })).toBeVisible();
-  await expect.poll(() => answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => accepted.size, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
   await page.unroute("**/api/ingest/document?*");
+  await page.unroute("**/api/batches/*/packages");
   await page.reload();
 
   await expect(counted(page, "Ingested")).toHaveText(String(COUNT), { timeout: 120_000 });
   await expect(page.getByText("The batch is over.")).toBeVisible();
   await expect(counted(page, "Failed")).toHaveText("0");
+  await Promise.all(counting);
+  expect(accepted.size).toBe(COUNT);
   for (const [item, times] of accepted) expect(times, `${item} was accepted once`).toBe(1);
 
   // The journal, filtered by the batch, holds twelve submissions: no package went in twice.

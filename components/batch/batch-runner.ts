@@ -5,12 +5,18 @@
 // before), and going offline pauses the queue.
 import { sendPlan } from "@/components/ingests/send-plan";
 import type { BatchItemStatus } from "@/lib/batch/api-schemas";
-import { createBatchQueue, type BatchQueue, type Failure, type QueueItem } from "@/lib/batch/queue";
+import {
+  createBatchQueue,
+  type BatchQueue,
+  type Failure,
+  type GroupResult,
+  type QueueItem,
+} from "@/lib/batch/queue";
 import { isFinished } from "@/lib/batch/queue-state";
 import { withItems } from "@/lib/batch/status-items";
 import { UPLOAD_REUSE_MARGIN_MS } from "@/lib/drafts/draft";
 import { ApiError } from "@/lib/queries/api-client";
-import { batchStatus, ingestBatchPackage } from "@/lib/queries/batch";
+import { batchStatus, ingestBatchPackage, sendBatchPackages } from "@/lib/queries/batch";
 import { requestUploadUrl } from "@/lib/queries/ingest";
 import { blobToBase64 } from "@/lib/upload/base64";
 import { planUpload } from "@/lib/upload/planner";
@@ -20,6 +26,14 @@ import { openSource } from "./batch-source";
 import { saveBatchState, type StoredBatch, type StoredBatchData } from "./batch-storage";
 
 const STATUS_EVERY_MS = 2_000;
+
+// Small packages (every document inline, the request at most GROUP_PACKAGE_BYTES) go to the
+// dashboard up to GROUP_MAX at a time in one request of at most GROUP_FILL_BYTES, where each costs
+// the browser and the dashboard a request of its own when sent alone. The dashboard sends a group's
+// packages to the archive one after another, so three groups in flight are three packages there.
+const GROUP_MAX = 10;
+const GROUP_FILL_BYTES = 1024 * 1024;
+const GROUP_PACKAGE_BYTES = GROUP_FILL_BYTES / 4;
 
 export function classifyFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
@@ -118,8 +132,85 @@ export function startBatchRunner(
     };
   };
 
+  // The request body of a package whose documents all go inline.
+  const bodyOf = async (item: QueueItem, signal: AbortSignal) => {
+    const input = data.inputs[item.key];
+    if (!input) throw new Error(`${item.key} is no longer part of the stored batch.`);
+    const files = new Map<string, File>();
+    for (const id of item.files) {
+      const source = data.files[id];
+      if (source) files.set(id, await openSource(source, signal));
+    }
+    return sendPlan(planUpload(input), {
+      fileOf: (id) => files.get(id) ?? null,
+      upload: () => Promise.reject(new Error("A package sent in a group uploads nothing.")),
+      read: blobToBase64,
+      submit: (body) => Promise.resolve(body),
+      isTooLarge: () => false,
+    });
+  };
+
+  const sendGroup = async (
+    group: readonly QueueItem[],
+    signal: AbortSignal,
+  ): Promise<ReadonlyMap<string, GroupResult>> => {
+    const results = new Map<string, GroupResult>();
+    const packages = [];
+    for (const item of group) {
+      try {
+        packages.push({ item: item.key, request: await bodyOf(item, signal) });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        results.set(item.key, { ok: false, error });
+      }
+    }
+    if (packages.length === 0) return results;
+    for (const outcome of await sendBatchPackages(batch.id, packages, signal)) {
+      results.set(
+        outcome.item,
+        outcome.ok
+          ? {
+              ok: true,
+              answer: {
+                packageId: outcome.answer.packageId,
+                submissionName: outcome.answer.name ?? null,
+                status: outcome.answer.status ?? null,
+              },
+            }
+          : {
+              ok: false,
+              error: new ApiError(outcome.status, outcome.error.code, outcome.error.message, {
+                field: outcome.error.field,
+              }),
+            },
+      );
+    }
+    return results;
+  };
+
+  // A package goes in a group on its first attempt when all of it goes inline and it is small; a
+  // retry goes alone, where a request the archive finds too large moves its files to uploads.
+  const shares = new Map<string, number | null>();
+  const groupShare = (item: QueueItem): number | null => {
+    if (item.state.kind === "queued" && item.state.attempt > 1) return null;
+    if (!shares.has(item.key)) {
+      const input = data.inputs[item.key];
+      const plan = input ? planUpload(input) : null;
+      const small =
+        plan !== null &&
+        plan.ready &&
+        plan.decisions.every((d) => d.method === "inline") &&
+        plan.bodyBytes <= GROUP_PACKAGE_BYTES;
+      shares.set(item.key, small ? Math.max(plan.bodyBytes, 1) / GROUP_FILL_BYTES : null);
+    }
+    return shares.get(item.key) ?? null;
+  };
+
   const queue = createBatchQueue(batch.queue, {
     send,
+    sendGroup,
+    groupShare,
+    groupMax: GROUP_MAX,
     classify: classifyFailure,
     save: (snapshot) => {
       latest = { ...latest, queue: snapshot };

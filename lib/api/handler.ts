@@ -117,6 +117,20 @@ function printable(value: string): string {
   return (clean.length > 300 ? `${clean.slice(0, 300)}…` : clean).toWellFormed();
 }
 
+// One audit entry for a part of a request that acts on several things (a batch's packages sent
+// in one request): written like the entry the wrapper writes for a whole request.
+export async function auditEntry(
+  ctx: Pick<RouteContext<unknown>, "deps" | "session">,
+  action: string,
+  notes: RouteContext<unknown>["audit"],
+  error?: unknown,
+): Promise<void> {
+  const entry = { deps: ctx.deps, session: ctx.session, action, notes };
+  if (error === undefined) return writeAudit(entry, "success");
+  const apiError = toApiError(error);
+  return writeAudit(entry, outcomeOf(apiError.status, apiError), apiError);
+}
+
 interface PendingAudit {
   deps: ApiDeps;
   session: ApiSession;

@@ -46,12 +46,25 @@ export async function acceptedAnswer(
   profile: string | null,
   request: IngestDocumentRequest | UpdateDocumentRequest | null = null,
 ): Promise<Response> {
-  const { packageId, name, status, pluginReports } = answer.body;
+  const { packageId, name, status } = answer.body;
   ctx.audit.target = packageId;
   ctx.audit.detail = { ...ctx.audit.detail, submissionName: name, status };
+  await recordAccepted(ctx, answer.body, profile, request);
   const headers: Record<string, string> = { ...noStore };
+  if (name) headers.Location = statusPath(packageId, name);
+  return jsonResponse(answer.body, { status: answer.status, headers });
+}
+
+// Writes an accepted SIP into the journal (a failure there is logged, not answered: the archive
+// has the SIP) and the holdings catalogue.
+export async function recordAccepted(
+  ctx: Pick<RouteContext<unknown>, "session" | "deps">,
+  body: IngestResponse,
+  profile: string | null,
+  request: IngestDocumentRequest | UpdateDocumentRequest | null,
+): Promise<void> {
+  const { packageId, name, status, pluginReports } = body;
   if (name) {
-    headers.Location = statusPath(packageId, name);
     try {
       await ctx.deps.journal.recordSubmission({
         tenant: ctx.session.tenant,
@@ -72,9 +85,8 @@ export async function acceptedAnswer(
     user: { id: ctx.session.user.id, name: ctx.session.user.name },
     profile,
     request,
-    answer: answer.body,
+    answer: body,
   });
-  return jsonResponse(answer.body, { status: answer.status, headers });
 }
 
 // A JSON answer that no cache keeps.

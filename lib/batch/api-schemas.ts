@@ -1,5 +1,6 @@
 // What the batch routes take and answer, shared by the routes, the batch page and the terminal
 // command.
+import type { IngestDocumentRequest, IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { z } from "zod";
 
 export const BATCH_MAX_ITEMS = 100_000;
@@ -80,3 +81,52 @@ export const BatchItemRef = z.object({
   item: z.string().max(2000),
 });
 export type BatchItemRef = z.infer<typeof BatchItemRef>;
+
+// POST /api/batches/[batchId]/packages: several small packages of the batch in one request, each
+// sent at most once, one after another. The page groups packages whose documents go inline.
+export const GROUP_MAX_PACKAGES = 25;
+// The most a group's request body may hold; the page fills a group to half of it, by estimate.
+export const GROUP_BODY_BYTES = 2 * 1024 * 1024;
+
+export interface GroupPackage {
+  item: string;
+  request: IngestDocumentRequest;
+}
+
+// One package's outcome in the answer, in the order sent, with the HTTP status it would have had
+// alone: the archive's answer (201 when sent now, 200 when it had been sent before), or the error
+// (the body's `error`).
+export const GroupOutcome = z.discriminatedUnion("ok", [
+  z.object({
+    item: z.string(),
+    ok: z.literal(true),
+    status: z.number().int(),
+    answer: z.looseObject({
+      packageId: z.string(),
+      name: z.string().optional(),
+      status: z.string().optional(),
+    }),
+  }),
+  z.looseObject({
+    item: z.string(),
+    ok: z.literal(false),
+    status: z.number().int(),
+    error: z.looseObject({
+      code: z.string(),
+      message: z.string(),
+      field: z.string().optional(),
+    }),
+  }),
+]);
+export type GroupOutcome =
+  | { item: string; ok: true; status: number; answer: IngestResponse }
+  | {
+      item: string;
+      ok: false;
+      status: number;
+      error: { code: string; message: string; field?: string };
+    };
+
+// A group may end early (the page went away): the packages left out were not sent.
+export const GroupAnswer = z.object({ outcomes: z.array(GroupOutcome) });
+export type GroupAnswer = { outcomes: GroupOutcome[] };

@@ -4,10 +4,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GET as listBatches, POST as createBatch } from "@/app/api/batches/route";
 import { GET as batchStatus } from "@/app/api/batches/[batchId]/route";
 import { POST as cancelBatch } from "@/app/api/batches/[batchId]/cancel/route";
+import { POST as sendPackages } from "@/app/api/batches/[batchId]/packages/route";
 import { POST as takenIds } from "@/app/api/batches/taken-ids/route";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
 import { invoke, sessionOf } from "@/lib/api/testing/harness";
+import { listAudit } from "@/lib/journal/audit";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { listSubmissions } from "@/lib/journal/submissions";
 import type { BatchStatus } from "./api-schemas";
@@ -58,6 +60,22 @@ const sendItem = (batch: string, item: string, packageId: string) =>
     `/api/ingest/document?batch=${batch}&item=${encodeURIComponent(item)}`,
     {},
     { body: body(packageId, `Title of ${item}`) },
+  );
+
+const sendGroup = (batch: string, packages: { item: string; packageId: string }[]) =>
+  invoke(
+    sendPackages,
+    "POST",
+    `/api/batches/${batch}/packages`,
+    { batchId: batch },
+    {
+      body: {
+        packages: packages.map(({ item, packageId }) => ({
+          item,
+          request: body(packageId, `Title of ${item}`),
+        })),
+      },
+    },
   );
 
 const ingestCalls = () =>
@@ -237,5 +255,91 @@ describe("a batch", () => {
     );
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ error: { code: "VALIDATION_ERROR" } });
+  });
+
+  it("sends several packages in one request, each once, each with its own answer and audit entry", async () => {
+    const batch = await newBatch(["a.txt", "b.txt", "c.txt"]);
+    const ids = {
+      "a.txt": `group-${randomUUID()}`,
+      "b.txt": `group-${randomUUID()}`,
+      "z.txt": `group-${randomUUID()}`,
+    };
+    const first = await sendItem(batch, "a.txt", ids["a.txt"]);
+    expect(first.status).toBe(201);
+    const before = ingestCalls();
+    const answer = await sendGroup(
+      batch,
+      Object.entries(ids).map(([item, packageId]) => ({ item, packageId })),
+    );
+    expect(answer.status).toBe(200);
+    const { outcomes } = answer.json as {
+      outcomes: { item: string; ok: boolean; status?: number; answer?: { packageId: string } }[];
+    };
+    // a.txt was sent alone before: its first SIP again; b.txt is new; z.txt is no package of it.
+    expect(outcomes.map((o) => [o.item, o.ok, o.status, o.answer?.packageId])).toEqual([
+      ["a.txt", true, 200, ids["a.txt"]],
+      ["b.txt", true, 201, ids["b.txt"]],
+      ["z.txt", false, 404, undefined],
+    ]);
+    expect(outcomes[2]).toMatchObject({ error: { code: "NOT_FOUND" } });
+    expect(ingestCalls() - before).toBe(1);
+
+    // Sent again (a page reloaded mid-request), nothing goes to the archive a second time.
+    const again = await sendGroup(batch, [{ item: "b.txt", packageId: ids["b.txt"] }]);
+    expect((again.json as { outcomes: unknown[] }).outcomes).toEqual([
+      {
+        item: "b.txt",
+        ok: true,
+        status: 200,
+        answer: expect.objectContaining({ packageId: ids["b.txt"] }),
+      },
+    ]);
+    expect(ingestCalls() - before).toBe(1);
+
+    const entries = (await listAudit({ action: "ingest.document" }, live.harness.dashboard.db))
+      .filter((e) => Object.values(ids).includes(e.target ?? ""))
+      .map((e) => [e.target, e.outcome]);
+    expect(entries.sort()).toEqual(
+      [
+        [ids["a.txt"], "success"],
+        [ids["a.txt"], "success"],
+        [ids["b.txt"], "success"],
+        [ids["b.txt"], "success"],
+        [ids["z.txt"], "failure"],
+      ].sort(),
+    );
+
+    const status = await invoke(batchStatus, "GET", `/api/batches/${batch}`, { batchId: batch });
+    expect((status.json as BatchStatus).items.map((i) => [i.key, i.state, i.packageId])).toEqual([
+      ["a.txt", "sent", ids["a.txt"]],
+      ["b.txt", "sent", ids["b.txt"]],
+      ["c.txt", "queued", null],
+    ]);
+  });
+
+  it("refuses a group naming a package twice, or none, before sending any", async () => {
+    const batch = await newBatch(["a.txt"]);
+    const before = ingestCalls();
+    const twice = await sendGroup(batch, [
+      { item: "a.txt", packageId: `group-${randomUUID()}` },
+      { item: "a.txt", packageId: `group-${randomUUID()}` },
+    ]);
+    expect(twice.status).toBe(400);
+    expect(twice.json).toMatchObject({ error: { code: "VALIDATION_ERROR", field: "packages" } });
+    const none = await sendGroup(batch, []);
+    expect(none.status).toBe(400);
+    expect(ingestCalls()).toBe(before);
+  });
+
+  it("sends no package of a group into another tenant's batch", async () => {
+    const batch = await newBatch(["a.txt"]);
+    live.harness.session = sessionOf("admin", { tenant: "research" });
+    const before = ingestCalls();
+    const answer = await sendGroup(batch, [{ item: "a.txt", packageId: `group-${randomUUID()}` }]);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({
+      outcomes: [{ item: "a.txt", ok: false, status: 404, error: { code: "NOT_FOUND" } }],
+    });
+    expect(ingestCalls()).toBe(before);
   });
 });

@@ -1,13 +1,26 @@
 import "server-only";
-// PUT /api/ingest/document?batch=<id>&item=<key>: one package of a batch, sent at most once. The
-// item is claimed first; a package already sent answers its first SIP again (200), one being sent
-// answers 409. The upstream call is not cut off when the browser goes away (a reload mid-send):
-// whatever the archive answers is recorded, so the reloaded page finds it in the batch's status.
-import type { Enricher, IngestDocumentRequest } from "@scriptorium/contract/ingest/schemas";
-import { ApiError } from "@/lib/api/errors";
-import type { RouteContext } from "@/lib/api/handler";
-import { acceptedAnswer, jsonAnswer } from "@/lib/api/ingest-route";
-import { BatchItemRef, type BatchItemRef as Ref } from "./api-schemas";
+// A batch's packages, each sent at most once: PUT /api/ingest/document?batch=<id>&item=<key> sends
+// one, POST /api/batches/<id>/packages several small ones in one request (one after another to the
+// archive, so a page keeping three such requests open keeps three packages in flight, as three
+// single ones would). The item is claimed first; a package already sent answers its first SIP
+// again (200), one being sent answers 409. The upstream call is not cut off when the browser goes
+// away (a reload mid-send): whatever the archive answers is recorded, so the reloaded page finds
+// it in the batch's status; a group stops before its next package instead.
+import type {
+  Enricher,
+  IngestDocumentRequest,
+  IngestResponse,
+} from "@scriptorium/contract/ingest/schemas";
+import { ApiError, toApiError } from "@/lib/api/errors";
+import { auditEntry, type RouteContext } from "@/lib/api/handler";
+import { acceptedAnswer, jsonAnswer, recordAccepted } from "@/lib/api/ingest-route";
+import type { Accepted } from "@/lib/ingest/client";
+import {
+  BatchItemRef,
+  type BatchItemRef as Ref,
+  type GroupOutcome,
+  type GroupPackage,
+} from "./api-schemas";
 
 // The batch and package an ingest belongs to, from its query; null for a single ingest.
 export function batchItemOf(request: Request): Ref | null {
@@ -24,15 +37,21 @@ export function batchItemOf(request: Request): Ref | null {
   return parsed.data;
 }
 
-export async function ingestBatchItem(
+type Sent =
+  | { kind: "accepted"; answer: Accepted<IngestResponse> }
+  | { kind: "sent-before"; body: IngestResponse };
+
+// Claims the item and sends it, or says why not. The token comes first: a session that can no
+// longer get one leaves the item unclaimed, free to be sent once the person signs in again.
+async function sendItem(
   ctx: RouteContext<unknown>,
   ref: Ref,
   request: IngestDocumentRequest,
   enrichers: Enricher[],
-): Promise<Response> {
+): Promise<Sent> {
+  const { token, tenant } = await ctx.upstream();
   const store = ctx.deps.batches;
   const claim = await store.claim(ctx.session.tenant, ref.batch, ref.item);
-  ctx.audit.detail = { batch: ref.batch, item: ref.item };
   switch (claim.kind) {
     case "unknown":
       throw new ApiError(
@@ -50,16 +69,68 @@ export async function ingestBatchItem(
         "This package of the batch is being sent already; the batch's status shows its answer.",
       );
     case "sent":
-      ctx.audit.target = claim.packageId;
-      return jsonAnswer({ packageId: claim.packageId, name: claim.submissionName ?? undefined });
+      return {
+        kind: "sent-before",
+        body: { packageId: claim.packageId, name: claim.submissionName ?? undefined },
+      };
   }
-  const { token, tenant } = await ctx.upstream();
   try {
     const answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
     await store.sent(ref.batch, ref.item, answer.body.packageId, answer.body.name ?? null);
-    return await acceptedAnswer(ctx, answer, request.profile, request);
+    return { kind: "accepted", answer };
   } catch (error) {
     await store.failed(ref.batch, ref.item, error instanceof Error ? error.message : String(error));
     throw error;
   }
+}
+
+export async function ingestBatchItem(
+  ctx: RouteContext<unknown>,
+  ref: Ref,
+  request: IngestDocumentRequest,
+  enrichers: Enricher[],
+): Promise<Response> {
+  ctx.audit.detail = { batch: ref.batch, item: ref.item };
+  const sent = await sendItem(ctx, ref, request, enrichers);
+  if (sent.kind === "accepted") return acceptedAnswer(ctx, sent.answer, request.profile, request);
+  ctx.audit.target = sent.body.packageId;
+  return jsonAnswer(sent.body);
+}
+
+// Sends `packages` of the batch one after another; each has its own outcome and its own audit
+// entry, as it would have sent alone. Stops before the next package once the caller has gone.
+export async function ingestBatchGroup(
+  ctx: RouteContext<unknown>,
+  batch: string,
+  packages: readonly GroupPackage[],
+  enrichers: Enricher[],
+): Promise<GroupOutcome[]> {
+  const outcomes: GroupOutcome[] = [];
+  for (const { item, request } of packages) {
+    if (ctx.request.signal.aborted) break;
+    const notes: RouteContext<unknown>["audit"] = {
+      target: request.packageId,
+      detail: { batch, item },
+    };
+    try {
+      const sent = await sendItem(ctx, { batch, item }, request, enrichers);
+      const [status, body] =
+        sent.kind === "accepted" ? [sent.answer.status, sent.answer.body] : [200, sent.body];
+      notes.target = body.packageId;
+      if (sent.kind === "accepted") {
+        notes.detail = { ...notes.detail, submissionName: body.name, status: body.status };
+        await recordAccepted(ctx, body, request.profile, request);
+      }
+      await auditEntry(ctx, "ingest.document", notes);
+      outcomes.push({ item, ok: true, status, answer: body });
+    } catch (error) {
+      await auditEntry(ctx, "ingest.document", notes, error);
+      const apiError = toApiError(error);
+      if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
+        console.error(`batch ${batch}: package ${item} failed`, error);
+      }
+      outcomes.push({ item, ok: false, status: apiError.status, ...apiError.toJSON() });
+    }
+  }
+  return outcomes;
 }

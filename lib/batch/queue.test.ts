@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createBatchQueue, restoredItems, type Failure, type QueueItem } from "./queue";
+import {
+  createBatchQueue,
+  restoredItems,
+  type Failure,
+  type GroupResult,
+  type QueueItem,
+} from "./queue";
 import { QUEUED, stateLabel } from "./queue-state";
 
 const items = (n: number): QueueItem[] =>
@@ -47,6 +53,38 @@ function manualSend() {
       },
     );
   return { send, calls, peak: () => peak };
+}
+
+// A group send whose requests the test answers one by one, with the outcome chosen per package.
+function manualGroups() {
+  const requests: {
+    keys: string[];
+    answer: (outcome?: (key: string) => GroupResult | undefined) => void;
+    fail: (error: unknown) => void;
+  }[] = [];
+  const sendGroup = (group: readonly QueueItem[], signal: AbortSignal) =>
+    new Promise<ReadonlyMap<string, GroupResult>>((resolve, reject) => {
+      signal.addEventListener("abort", () => reject(new Error("aborted")));
+      const keys = group.map((item) => item.key);
+      requests.push({
+        keys,
+        answer: (outcome) => {
+          const results = new Map<string, GroupResult>();
+          for (const key of keys) {
+            const result = outcome
+              ? outcome(key)
+              : {
+                  ok: true as const,
+                  answer: { packageId: `p-${key}`, submissionName: "s1", status: "PENDING" },
+                };
+            if (result) results.set(key, result);
+          }
+          resolve(results);
+        },
+        fail: reject,
+      });
+    });
+  return { sendGroup, requests };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -179,5 +217,99 @@ describe("createBatchQueue", () => {
     expect(heard).toBe(2);
     expect(queue.get().mode.kind).toBe("paused");
     queue.dispose();
+  });
+
+  it("sends small packages in groups, a group taking one of the three places, within its room", async () => {
+    const single = manualSend();
+    const groups = manualGroups();
+    // Packages 0 to 23 are small (a quarter of a group's room for f0 to f3, a tenth for the rest);
+    // 24 and 25 go alone.
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(26) },
+      {
+        send: single.send,
+        sendGroup: groups.sendGroup,
+        groupShare: (item) => {
+          const n = Number(/\d+/.exec(item.key)?.[0]);
+          return n >= 24 ? null : n < 4 ? 0.25 : 0.1;
+        },
+        groupMax: 5,
+        classify,
+      },
+    );
+    await settle();
+    // f0 to f3 fill a room; f4 to f8 make five; f9 to f13 five more: three places taken.
+    expect(groups.requests.map((r) => r.keys.length)).toEqual([4, 5, 5]);
+    expect(single.calls).toEqual([]);
+    groups.requests[0]!.answer();
+    await settle();
+    expect(groups.requests.map((r) => r.keys.length)).toEqual([4, 5, 5, 5]);
+    for (let i = 1; i < 4; i++) {
+      groups.requests[i]!.answer();
+      await settle();
+    }
+    // The last small ones (f24 is the first that goes alone) and the two singles.
+    expect(groups.requests.at(-1)!.keys).toEqual([
+      "f19.pdf",
+      "f20.pdf",
+      "f21.pdf",
+      "f22.pdf",
+      "f23.pdf",
+    ]);
+    expect(single.calls.map((c) => c.key)).toEqual(["f24.pdf", "f25.pdf"]);
+    groups.requests.at(-1)!.answer();
+    for (const call of single.calls) call.resolve();
+    await settle();
+    expect(queue.get().items.every((i) => i.state.kind === "sent")).toBe(true);
+    expect(new Set(groups.requests.flatMap((r) => r.keys)).size).toBe(24);
+  });
+
+  it("gives each package of a group its own outcome; one left out of the answer goes back in line", async () => {
+    const groups = manualGroups();
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(3) },
+      {
+        send: manualSend().send,
+        sendGroup: groups.sendGroup,
+        groupShare: (item) => (item.state.kind === "queued" && item.state.attempt > 1 ? null : 0.1),
+        classify,
+      },
+    );
+    await settle();
+    groups.requests[0]!.answer((key) =>
+      key === "f0.pdf"
+        ? {
+            ok: true,
+            answer: { packageId: "p-f0", submissionName: "s1", status: "PENDING" },
+          }
+        : key === "f1.pdf"
+          ? { ok: false, error: new Refusal("Schema says no.", { retry: false }) }
+          : undefined,
+    );
+    await settle();
+    const byKey = new Map(queue.get().items.map((i) => [i.key, i.state]));
+    expect(byKey.get("f0.pdf")).toMatchObject({ kind: "sent", packageId: "p-f0" });
+    expect(byKey.get("f1.pdf")).toEqual({ kind: "failed", message: "Schema says no." });
+    // Not answered: sent again, in a group of its own, without an attempt spent.
+    expect(groups.requests.map((r) => r.keys)).toEqual([
+      ["f0.pdf", "f1.pdf", "f2.pdf"],
+      ["f2.pdf"],
+    ]);
+  });
+
+  it("a group refused as a whole: a sign-out pauses with every package of it back in line", async () => {
+    const groups = manualGroups();
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(4) },
+      { send: manualSend().send, sendGroup: groups.sendGroup, groupShare: () => 0.1, classify },
+    );
+    await settle();
+    groups.requests[0]!.fail(new Refusal("Sign in again.", { retry: false, signedOut: true }));
+    await settle();
+    expect(queue.get().mode).toEqual({ kind: "paused", reason: "signed-out" });
+    expect(queue.get().items.map((i) => i.state)).toEqual(Array(4).fill(QUEUED));
+    queue.resume();
+    await settle();
+    expect(groups.requests.map((r) => r.keys.length)).toEqual([4, 4]);
   });
 });

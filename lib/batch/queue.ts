@@ -38,14 +38,29 @@ export interface QueueSnapshot {
   items: readonly QueueItem[];
 }
 
+// A package's outcome in a group sent together: its answer, or the error it would have had alone.
+export type GroupResult = { ok: true; answer: SendAnswer } | { ok: false; error: unknown };
+
 export interface QueueDeps {
   send(
     item: QueueItem,
     signal: AbortSignal,
     onProgress: (loaded: number, total: number) => void,
   ): Promise<SendAnswer>;
+  // Sends several packages in one request, each with its own outcome; a package missing from the
+  // answer was not sent (the group stopped early) and goes back in line. Without it, or for a
+  // package `groupShare` leaves alone, each is sent by `send`.
+  sendGroup?(
+    items: readonly QueueItem[],
+    signal: AbortSignal,
+  ): Promise<ReadonlyMap<string, GroupResult>>;
+  // The part of a group's room a package takes (above 0, at most 1), or null when it goes alone.
+  groupShare?(item: QueueItem): number | null;
+  // The most packages in one group.
+  groupMax?: number;
   classify(error: unknown): Failure;
   save?(snapshot: QueueSnapshot): void;
+  // Sends in flight at once: a group counts as one.
   concurrency?: number;
   notifyEveryMs?: number;
   saveEveryMs?: number;
@@ -93,6 +108,9 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
   let snapshot: QueueSnapshot = { mode, items: [...items] };
   const listeners = new Set<() => void>();
   const running = new Map<string, AbortController>();
+  // Sends in flight, a group counted once.
+  let slots = 0;
+  const groupMax = deps.groupMax ?? 25;
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -123,9 +141,44 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
     if (next !== item.state) items[i] = { ...item, state: next };
   };
 
+  // What a failed send means for the package: in line again, paused with the queue, or failed.
+  const failed = (item: QueueItem, signal: AbortSignal, error: unknown) => {
+    if (signal.aborted) {
+      apply(item.key, { type: "requeue" });
+      if (mode.kind === "cancelled") apply(item.key, { type: "cancel" });
+      return;
+    }
+    const failure = deps.classify(error);
+    if (failure.signedOut || failure.offline) {
+      apply(item.key, { type: "requeue" });
+      if (mode.kind === "running") {
+        mode = { kind: "paused", reason: failure.signedOut ? "signed-out" : "offline" };
+        stopAll();
+      }
+      return;
+    }
+    apply(item.key, {
+      type: "error",
+      message: failure.message,
+      retry: failure.retry,
+      now: now(),
+      random: deps.random,
+    });
+  };
+
+  // Heard with the next notification, as progress is: a thousand small packages ending one after
+  // another re-render at most every notifyEveryMs, not once each.
+  const ended = (keys: readonly string[]) => {
+    for (const key of keys) running.delete(key);
+    slots--;
+    changed();
+    pump();
+  };
+
   const start = (item: QueueItem) => {
     const controller = new AbortController();
     running.set(item.key, controller);
+    slots++;
     apply(item.key, { type: "start", total: 0 });
     deps
       .send(item, controller.signal, (loaded, total) => {
@@ -138,37 +191,33 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
       })
       .then(
         (answer) => apply(item.key, { type: "accepted", ...answer }),
+        (error: unknown) => failed(item, controller.signal, error),
+      )
+      .finally(() => ended([item.key]));
+  };
+
+  const startGroup = (group: readonly QueueItem[]) => {
+    const controller = new AbortController();
+    slots++;
+    for (const item of group) {
+      running.set(item.key, controller);
+      apply(item.key, { type: "start", total: 0 });
+    }
+    deps.sendGroup!(group, controller.signal)
+      .then(
+        (results) => {
+          for (const item of group) {
+            const result = results.get(item.key);
+            if (!result) apply(item.key, { type: "requeue" });
+            else if (result.ok) apply(item.key, { type: "accepted", ...result.answer });
+            else failed(item, controller.signal, result.error);
+          }
+        },
         (error: unknown) => {
-          if (controller.signal.aborted) {
-            apply(item.key, { type: "requeue" });
-            if (mode.kind === "cancelled") apply(item.key, { type: "cancel" });
-            return;
-          }
-          const failure = deps.classify(error);
-          if (failure.signedOut || failure.offline) {
-            apply(item.key, { type: "requeue" });
-            if (mode.kind === "running") {
-              mode = { kind: "paused", reason: failure.signedOut ? "signed-out" : "offline" };
-              stopAll();
-            }
-            return;
-          }
-          apply(item.key, {
-            type: "error",
-            message: failure.message,
-            retry: failure.retry,
-            now: now(),
-            random: deps.random,
-          });
+          for (const item of group) failed(item, controller.signal, error);
         },
       )
-      .finally(() => {
-        running.delete(item.key);
-        // Heard with the next notification, as progress is: a thousand small packages ending one
-        // after another re-render at most every notifyEveryMs, not once each.
-        changed();
-        pump();
-      });
+      .finally(() => ended(group.map((item) => item.key)));
   };
 
   const stopAll = () => running.forEach((controller) => controller.abort());
@@ -179,13 +228,34 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
     wakeTimer = undefined;
     const t = now();
     let earliest = Infinity;
+    // Packages gathered for the next group, and the part of its room they take.
+    let group: QueueItem[] = [];
+    let room = 0;
+    const flush = () => {
+      if (group.length > 0) startGroup(group);
+      group = [];
+      room = 0;
+    };
     for (const item of items) {
-      if (running.size >= concurrency) break;
       if (running.has(item.key)) continue;
-      if (isReady(item.state, t)) start(item);
-      else if (item.state.kind === "queued") earliest = Math.min(earliest, item.state.notBefore);
+      if (!isReady(item.state, t)) {
+        if (item.state.kind === "queued") earliest = Math.min(earliest, item.state.notBefore);
+        continue;
+      }
+      const share = deps.sendGroup ? (deps.groupShare?.(item) ?? null) : null;
+      if (share !== null) {
+        if (group.length >= groupMax || (group.length > 0 && room + share > 1)) flush();
+        if (group.length === 0 && slots >= concurrency) break;
+        group.push(item);
+        room += share;
+      } else {
+        // A group being gathered takes a slot too.
+        if (slots + (group.length > 0 ? 1 : 0) >= concurrency) break;
+        start(item);
+      }
     }
-    if (running.size < concurrency && earliest !== Infinity) {
+    flush();
+    if (slots < concurrency && earliest !== Infinity) {
       wakeTimer = setTimeout(pump, Math.max(0, earliest - t));
     }
     changed();

@@ -2,7 +2,12 @@
 // read what changed in the batch, cancel it. Browser code: dashboard /api paths only.
 import type { IngestDocumentRequest, IngestResponse } from "@scriptorium/contract/ingest/schemas";
 import { queryOptions } from "@tanstack/react-query";
-import type { BatchStatus, BatchSummary, CreateBatchRequest } from "@/lib/batch/api-schemas";
+import type {
+  BatchStatus,
+  BatchSummary,
+  CreateBatchRequest,
+  GroupOutcome,
+} from "@/lib/batch/api-schemas";
 import { getJson, sendJson } from "./api-client";
 
 const segment = encodeURIComponent;
@@ -74,4 +79,20 @@ export function batchListOptions() {
     queryFn: ({ signal }) => getJson<{ batches: BatchSummary[] }>("/api/batches", { signal }),
     staleTime: 30_000,
   });
+}
+
+// POST /api/batches/[batchId]/packages – several small packages of the batch at once, each sent at
+// most once; each package's outcome (those left out were not sent: the request ended early).
+export async function sendBatchPackages(
+  batchId: string,
+  packages: readonly { item: string; request: IngestDocumentRequest }[],
+  signal?: AbortSignal,
+): Promise<GroupOutcome[]> {
+  const answer = await sendJson(
+    `/api/batches/${segment(batchId)}/packages`,
+    "POST",
+    { packages },
+    { signal, schema: () => schemas().then((m) => m.GroupAnswer) },
+  );
+  return answer.outcomes;
 }
