@@ -62,7 +62,11 @@ const sendItem = (batch: string, item: string, packageId: string) =>
     { body: body(packageId, `Title of ${item}`) },
   );
 
-const sendGroup = (batch: string, packages: { item: string; packageId: string }[]) =>
+const sendGroup = (
+  batch: string,
+  packages: { item: string; packageId: string }[],
+  signal?: AbortSignal,
+) =>
   invoke(
     sendPackages,
     "POST",
@@ -75,6 +79,7 @@ const sendGroup = (batch: string, packages: { item: string; packageId: string }[
           request: body(packageId, `Title of ${item}`),
         })),
       },
+      signal,
     },
   );
 
@@ -341,5 +346,28 @@ describe("a batch", () => {
       outcomes: [{ item: "a.txt", ok: false, status: 404, error: { code: "NOT_FOUND" } }],
     });
     expect(ingestCalls()).toBe(before);
+  });
+
+  it("a group whose caller has gone sends nothing more and gives back the packages it took", async () => {
+    const batch = await newBatch(["a.txt", "b.txt"]);
+    const gone = new AbortController();
+    gone.abort();
+    const before = ingestCalls();
+    const packages = [
+      { item: "a.txt", packageId: `group-${randomUUID()}` },
+      { item: "b.txt", packageId: `group-${randomUUID()}` },
+    ];
+    await sendGroup(batch, packages, gone.signal).catch(() => {});
+    expect(ingestCalls()).toBe(before);
+    const status = await invoke(batchStatus, "GET", `/api/batches/${batch}`, { batchId: batch });
+    expect((status.json as BatchStatus).items.map((i) => [i.key, i.state])).toEqual([
+      ["a.txt", "queued"],
+      ["b.txt", "queued"],
+    ]);
+    // Sent again, both go.
+    const again = await sendGroup(batch, packages);
+    expect(
+      (again.json as { outcomes: { status: number }[] }).outcomes.map((o) => o.status),
+    ).toEqual([201, 201]);
   });
 });

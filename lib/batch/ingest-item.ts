@@ -15,6 +15,7 @@ import { ApiError, toApiError } from "@/lib/api/errors";
 import { auditEntry, type RouteContext } from "@/lib/api/handler";
 import { acceptedAnswer, jsonAnswer, recordAccepted } from "@/lib/api/ingest-route";
 import type { Accepted } from "@/lib/ingest/client";
+import type { Claim } from "./store";
 import {
   BatchItemRef,
   type BatchItemRef as Ref,
@@ -52,28 +53,14 @@ async function sendItem(
   const { token, tenant } = await ctx.upstream();
   const store = ctx.deps.batches;
   const claim = await store.claim(ctx.session.tenant, ref.batch, ref.item);
-  switch (claim.kind) {
-    case "unknown":
-      throw new ApiError(
-        "NOT_FOUND",
-        "This package is not part of a batch of your tenant. Start the batch again from its folder.",
-      );
-    case "cancelled":
-      throw new ApiError(
-        "CONFLICT",
-        "This batch was cancelled: its remaining packages are not sent.",
-      );
-    case "busy":
-      throw new ApiError(
-        "CONFLICT",
-        "This package of the batch is being sent already; the batch's status shows its answer.",
-      );
-    case "sent":
-      return {
-        kind: "sent-before",
-        body: { packageId: claim.packageId, name: claim.submissionName ?? undefined },
-      };
+  if (claim.kind === "sent") {
+    return {
+      kind: "sent-before",
+      body: { packageId: claim.packageId, name: claim.submissionName ?? undefined },
+    };
   }
+  const refused = refusal(claim);
+  if (refused) throw refused;
   try {
     const answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
     await store.sent(ref.batch, ref.item, answer.body.packageId, answer.body.name ?? null);
@@ -97,40 +84,112 @@ export async function ingestBatchItem(
   return jsonAnswer(sent.body);
 }
 
+// Why a claim that did not take the item refuses it; null when the package was sent before.
+function refusal(claim: Claim): ApiError | null {
+  switch (claim.kind) {
+    case "unknown":
+      return new ApiError(
+        "NOT_FOUND",
+        "This package is not part of a batch of your tenant. Start the batch again from its folder.",
+      );
+    case "cancelled":
+      return new ApiError(
+        "CONFLICT",
+        "This batch was cancelled: its remaining packages are not sent.",
+      );
+    case "busy":
+      return new ApiError(
+        "CONFLICT",
+        "This package of the batch is being sent already; the batch's status shows its answer.",
+      );
+    default:
+      return null;
+  }
+}
+
 // Sends `packages` of the batch one after another; each has its own outcome and its own audit
-// entry, as it would have sent alone. Stops before the next package once the caller has gone.
+// entry, as it would have sent alone. The group's items are claimed in one statement; an item is
+// marked sent as soon as the archive answers, and its journal, catalogue and audit entries are
+// written while the next one is under way, so the archive is never kept waiting on them. Stops
+// before the next package once the caller has gone, giving back what it claimed and did not send.
 export async function ingestBatchGroup(
   ctx: RouteContext<unknown>,
   batch: string,
   packages: readonly GroupPackage[],
   enrichers: Enricher[],
 ): Promise<GroupOutcome[]> {
+  const store = ctx.deps.batches;
+  // A session that cannot get a token claims nothing.
+  await ctx.upstream();
+  const claims = await store.claimMany(
+    ctx.session.tenant,
+    batch,
+    packages.map((p) => p.item),
+  );
   const outcomes: GroupOutcome[] = [];
-  for (const { item, request } of packages) {
-    if (ctx.request.signal.aborted) break;
-    const notes: RouteContext<unknown>["audit"] = {
-      target: request.packageId,
-      detail: { batch, item },
-    };
-    try {
-      const sent = await sendItem(ctx, { batch, item }, request, enrichers);
-      const [status, body] =
-        sent.kind === "accepted" ? [sent.answer.status, sent.answer.body] : [200, sent.body];
-      notes.target = body.packageId;
-      if (sent.kind === "accepted") {
-        notes.detail = { ...notes.detail, submissionName: body.name, status: body.status };
-        await recordAccepted(ctx, body, request.profile, request);
-      }
-      await auditEntry(ctx, "ingest.document", notes);
-      outcomes.push({ item, ok: true, status, answer: body });
-    } catch (error) {
-      await auditEntry(ctx, "ingest.document", notes, error);
-      const apiError = toApiError(error);
-      if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
-        console.error(`batch ${batch}: package ${item} failed`, error);
-      }
-      outcomes.push({ item, ok: false, status: apiError.status, ...apiError.toJSON() });
+  const records: Promise<void>[] = [];
+  const record = (work: () => Promise<void>) =>
+    records.push(
+      work().catch((error: unknown) => console.error(`batch ${batch}: a record failed`, error)),
+    );
+  const audit = (notes: RouteContext<unknown>["audit"], error?: unknown) =>
+    record(() => auditEntry(ctx, "ingest.document", notes, error));
+  const failure = (item: string, error: unknown): GroupOutcome => {
+    const apiError = toApiError(error);
+    if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
+      console.error(`batch ${batch}: package ${item} failed`, error);
     }
+    return { item, ok: false, status: apiError.status, ...apiError.toJSON() };
+  };
+  // Packages before this one were attempted: never given back, whatever happened to them.
+  let attempted = 0;
+  try {
+    for (const { item, request } of packages) {
+      if (ctx.request.signal.aborted) break;
+      attempted++;
+      const claim = claims.get(item) ?? { kind: "unknown" };
+      const notes: RouteContext<unknown>["audit"] = {
+        target: request.packageId,
+        detail: { batch, item },
+      };
+      if (claim.kind === "sent") {
+        notes.target = claim.packageId;
+        audit(notes);
+        const answer = { packageId: claim.packageId, name: claim.submissionName ?? undefined };
+        outcomes.push({ item, ok: true, status: 200, answer });
+        continue;
+      }
+      const refused = refusal(claim);
+      if (refused) {
+        audit(notes, refused);
+        outcomes.push(failure(item, refused));
+        continue;
+      }
+      try {
+        const { token, tenant } = await ctx.upstream();
+        const answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
+        const body = answer.body;
+        await store.sent(batch, item, body.packageId, body.name ?? null);
+        notes.target = body.packageId;
+        notes.detail = { ...notes.detail, submissionName: body.name, status: body.status };
+        record(async () => {
+          await recordAccepted(ctx, body, request.profile, request);
+          await auditEntry(ctx, "ingest.document", notes);
+        });
+        outcomes.push({ item, ok: true, status: answer.status, answer: body });
+      } catch (error) {
+        await store.failed(batch, item, error instanceof Error ? error.message : String(error));
+        audit(notes, error);
+        outcomes.push(failure(item, error));
+      }
+    }
+  } finally {
+    const unsent = packages.slice(attempted).map((p) => p.item);
+    await store.release(
+      batch,
+      unsent.filter((item) => claims.get(item)?.kind === "claimed"),
+    );
+    await Promise.all(records);
   }
   return outcomes;
 }

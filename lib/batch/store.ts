@@ -177,9 +177,20 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
     // Takes an item for sending, unless it is sent, being sent, cancelled, or not in this tenant's
     // batch: one statement when it can be taken (the usual case), a read to say why when not.
     async claim(tenant: string, batchId: string, key: string): Promise<Claim> {
+      return (await this.claimMany(tenant, batchId, [key])).get(key) ?? { kind: "unknown" };
+    },
+
+    // claim() for several items of one batch: one statement takes those that can be taken, and
+    // one read says why of the others.
+    async claimMany(
+      tenant: string,
+      batchId: string,
+      keys: readonly string[],
+    ): Promise<Map<string, Claim>> {
       const database = await db();
       const now = new Date();
       const stale = new Date(now.getTime() - CLAIM_EXPIRES_MS);
+      const claims = new Map<string, Claim>();
       const claimed = await database
         .update(batchItems)
         .set({ state: "sending", claimedAt: now, updatedAt: now, message: null })
@@ -191,7 +202,7 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
             eq(batches.tenant, tenant),
             isNull(batches.cancelledAt),
             eq(batchItems.batchId, batchId),
-            eq(batchItems.itemKey, key),
+            inArray(batchItems.itemKey, [...keys]),
             or(
               inArray(batchItems.state, ["queued", "failed"]),
               and(eq(batchItems.state, "sending"), lt(batchItems.claimedAt, stale)),
@@ -199,25 +210,55 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
           ),
         )
         .returning({ key: batchItems.itemKey });
-      if (claimed.length > 0) return { kind: "claimed" };
-      const [found] = await database
+      for (const { key } of claimed) claims.set(key, { kind: "claimed" });
+      const others = keys.filter((key) => !claims.has(key));
+      if (others.length === 0) return claims;
+      const found = await database
         .select({
           cancelledAt: batches.cancelledAt,
+          key: batchItems.itemKey,
           state: batchItems.state,
           packageId: batchItems.packageId,
           submissionName: batchItems.submissionName,
         })
         .from(batches)
-        .leftJoin(batchItems, and(eq(batchItems.batchId, batches.id), eq(batchItems.itemKey, key)))
+        .leftJoin(
+          batchItems,
+          and(eq(batchItems.batchId, batches.id), inArray(batchItems.itemKey, others)),
+        )
         .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
-      if (!found) return { kind: "unknown" };
-      if (found.cancelledAt) return { kind: "cancelled" };
-      if (!found.state) return { kind: "unknown" };
-      if (found.state === "sent" && found.packageId) {
-        return { kind: "sent", packageId: found.packageId, submissionName: found.submissionName };
+      if (found.length === 0) return claims;
+      const rows = new Map(found.flatMap((row) => (row.key === null ? [] : [[row.key, row]])));
+      for (const key of others) {
+        const row = rows.get(key);
+        if (found[0]!.cancelledAt) claims.set(key, { kind: "cancelled" });
+        else if (!row?.state) continue;
+        else if (row.state === "sent" && row.packageId) {
+          claims.set(key, {
+            kind: "sent",
+            packageId: row.packageId,
+            submissionName: row.submissionName,
+          });
+        } else if (row.state === "cancelled") claims.set(key, { kind: "cancelled" });
+        else claims.set(key, { kind: "busy" });
       }
-      if (found.state === "cancelled") return { kind: "cancelled" };
-      return { kind: "busy" };
+      return claims;
+    },
+
+    // Gives back items claimed and then not sent (a group that stopped early): free to be sent.
+    async release(batchId: string, keys: readonly string[]) {
+      if (keys.length === 0) return;
+      const database = await db();
+      await database
+        .update(batchItems)
+        .set({ state: "queued", claimedAt: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(batchItems.batchId, batchId),
+            inArray(batchItems.itemKey, [...keys]),
+            eq(batchItems.state, "sending"),
+          ),
+        );
     },
 
     async sent(batchId: string, key: string, packageId: string, submissionName: string | null) {

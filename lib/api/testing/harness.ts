@@ -145,6 +145,8 @@ export interface RouteCall {
   body?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
+  // The caller going away: the request's signal.
+  signal?: AbortSignal;
 }
 
 // Calls a route handler's exported function as Next would: a real Request and promised params.
@@ -159,7 +161,12 @@ export async function invoke<P>(
   let body: string | undefined = call.rawBody;
   if (call.body !== undefined) body = JSON.stringify(call.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
-  const request = new Request(`${APP_ORIGIN}${path}`, { method, headers, body });
+  const request = new Request(`${APP_ORIGIN}${path}`, {
+    method,
+    headers,
+    body,
+    signal: call.signal,
+  });
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();
   return {
