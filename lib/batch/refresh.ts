@@ -9,13 +9,15 @@ import type { ApiDeps, ApiSession } from "@/lib/api/deps";
 import { getBatchRefreshCursors } from "@/lib/server/container";
 import type { BatchItemStatus } from "./api-schemas";
 
-// At most this many upstream status calls per read of a batch, this many at a time.
+// At most this many packages asked about per read of a batch, this many at a time: few enough
+// that the archive keeps answering the batch's own ingests while a batch is still being sent.
 export const REFRESH_PER_READ = 100;
-const PARALLEL = 8;
+const PARALLEL = 4;
 
-// The page needs the status and the journal the plugins' outcome; the catalogue takes an ended
-// SIP's metadata and its files' formats from the same answer, so that a batch's packages can be
-// found by description and format in the holdings without being opened one by one.
+// A package is first asked for its status alone (one look-up in the archive). Once it has ended
+// it is asked once more with what the journal and the catalogue keep: the plugins' outcome, and
+// the metadata and files' formats, so that a batch's packages can be found by description and
+// format in the holdings without being opened one by one.
 const ENRICHERS = ["pluginreports", "metadata", "representations"] as const;
 
 function unfinished(item: BatchItemStatus): boolean {
@@ -33,8 +35,8 @@ interface Answered {
 }
 
 // Refreshes up to REFRESH_PER_READ of `items` in place and returns those whose status changed;
-// failures keep the last known status. What the archive answered is journalled and catalogued in
-// one transaction each, however many packages it was.
+// failures keep the last known status. What changed is journalled and catalogued in one
+// transaction each, however many packages it was.
 export async function refreshBatchItems(
   batchId: string,
   items: BatchItemStatus[],
@@ -58,9 +60,15 @@ export async function refreshBatchItems(
   const worker = async () => {
     for (let item = queue.shift(); item && !signal.aborted; item = queue.shift()) {
       try {
-        const call = { token, tenant: session.tenant, enrichers: ENRICHERS, signal };
-        const { body } = await deps.ingest.sipStatus(call, item.packageId!, item.submissionName!);
-        if (body.status) answered.push({ item, body: { ...body, status: body.status } });
+        const call = { token, tenant: session.tenant, enrichers: [], signal };
+        let { body } = await deps.ingest.sipStatus(call, item.packageId!, item.submissionName!);
+        if (!body.status || body.status === item.status) continue;
+        if (isTerminalSipStatus(body.status)) {
+          const enriched = { ...call, enrichers: ENRICHERS };
+          ({ body } = await deps.ingest.sipStatus(enriched, item.packageId!, item.submissionName!));
+          if (!body.status) continue;
+        }
+        answered.push({ item, body: { ...body, status: body.status } });
       } catch {
         // Keep the last known status: the page asks again in a moment.
       }
@@ -68,6 +76,7 @@ export async function refreshBatchItems(
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   if (answered.length === 0) return [];
+  // Only what changed is written: a read of a hundred unchanged packages writes nothing.
   await record(session.tenant, answered, deps);
   const changed: BatchItemStatus[] = [];
   for (const { item, body } of answered) {
