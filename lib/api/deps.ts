@@ -18,7 +18,8 @@ export interface ApiDeps {
   getSession(request: Request): Promise<ApiSession | null>;
   // A valid upstream access token for the session (user mode) or the dashboard (service mode).
   getUpstreamToken(session: ApiSession): Promise<string>;
-  recordAudit(entry: AuditEntry): Promise<void>;
+  // One entry, or several written together.
+  recordAudit(entries: AuditEntry | readonly AuditEntry[]): Promise<void>;
   journal: SubmissionJournal;
   // Batches and their packages, each package sent at most once.
   batches: BatchStore;

@@ -20,8 +20,8 @@ beforeEach(() => {
       if (tokenFailure) throw tokenFailure;
       return "token";
     },
-    recordAudit: async (entry) => {
-      audits.push(entry);
+    recordAudit: async (entries) => {
+      audits.push(...(Array.isArray(entries) ? entries : [entries as AuditEntry]));
     },
     journal: {} as ApiDeps["journal"],
     batches: {} as ApiDeps["batches"],

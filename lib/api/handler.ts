@@ -3,7 +3,7 @@ import "server-only";
 // same-origin check on mutations (403), session (401), the chosen tenant is still the user's
 // (403), role (403), then the handler; whatever it throws becomes the error shape. Mutations are
 // written to the audit log with who, what, target and outcome.
-import type { AuditOutcome } from "@/lib/journal/audit";
+import type { AuditEntry, AuditOutcome } from "@/lib/journal/audit";
 import { unstorableTextProblem } from "@scriptorium/contract/storable-text";
 import { apiDeps, type ApiDeps, type ApiSession } from "./deps";
 import { ApiError, errorResponse, toApiError } from "./errors";
@@ -117,18 +117,18 @@ function printable(value: string): string {
   return (clean.length > 300 ? `${clean.slice(0, 300)}…` : clean).toWellFormed();
 }
 
-// One audit entry for a part of a request that acts on several things (a batch's packages sent
-// in one request): written like the entry the wrapper writes for a whole request.
-export async function auditEntry(
-  ctx: Pick<RouteContext<unknown>, "deps" | "session">,
+// The audit entry for a part of a request that acts on several things (a batch's packages sent in
+// one request), as the wrapper would write it for a whole request; the caller writes them together.
+export function auditRecord(
+  ctx: Pick<RouteContext<unknown>, "session">,
   action: string,
   notes: RouteContext<unknown>["audit"],
   error?: unknown,
-): Promise<void> {
-  const entry = { deps: ctx.deps, session: ctx.session, action, notes };
-  if (error === undefined) return writeAudit(entry, "success");
+): AuditEntry {
+  const entry = { session: ctx.session, action, notes };
+  if (error === undefined) return entryOf(entry, "success");
   const apiError = toApiError(error);
-  return writeAudit(entry, outcomeOf(apiError.status, apiError), apiError);
+  return entryOf(entry, outcomeOf(apiError.status, apiError), apiError);
 }
 
 interface PendingAudit {
@@ -138,12 +138,11 @@ interface PendingAudit {
   notes: RouteContext<unknown>["audit"];
 }
 
-async function writeAudit(
-  entry: PendingAudit,
+function entryOf(
+  { session, action, notes }: Omit<PendingAudit, "deps">,
   outcome: AuditOutcome,
   error?: ApiError,
-): Promise<void> {
-  const { session, action, notes } = entry;
+): AuditEntry {
   const detail: Record<string, unknown> = { ...notes.detail };
   if (error) {
     detail.code = error.code;
@@ -152,17 +151,25 @@ async function writeAudit(
       detail.upstream = { status, code, min };
     }
   }
+  return {
+    actor: { id: session.user.id, name: session.user.name },
+    action,
+    target: notes.target === undefined ? null : printable(notes.target),
+    outcome,
+    tenant: session.tenant,
+    detail: Object.keys(detail).length > 0 ? detail : null,
+  };
+}
+
+async function writeAudit(
+  entry: PendingAudit,
+  outcome: AuditOutcome,
+  error?: ApiError,
+): Promise<void> {
   try {
-    await entry.deps.recordAudit({
-      actor: { id: session.user.id, name: session.user.name },
-      action,
-      target: notes.target === undefined ? null : printable(notes.target),
-      outcome,
-      tenant: session.tenant,
-      detail: Object.keys(detail).length > 0 ? detail : null,
-    });
+    await entry.deps.recordAudit(entryOf(entry, outcome, error));
   } catch (failure) {
     // The archive has already acted; failing the answer now would tell the person it had not.
-    console.error(`audit entry for ${action} could not be written`, failure);
+    console.error(`audit entry for ${entry.action} could not be written`, failure);
   }
 }

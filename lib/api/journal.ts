@@ -17,6 +17,8 @@ export interface SubmissionEntry {
 
 export interface SubmissionJournal {
   recordSubmission(entry: SubmissionEntry): Promise<void>;
+  // Several in one statement (a batch's packages sent together).
+  recordSubmissions(entries: readonly SubmissionEntry[]): Promise<void>;
   recordStatus(
     key: { tenant: string; packageId: string; submissionName: string },
     status: string,
@@ -68,30 +70,46 @@ async function updateStatus(
 
 // A journal over one database (a promise, so the database opens on first use).
 export function createSubmissionJournal(db: () => Promise<DashboardDb>): SubmissionJournal {
+  const recordSubmissions = async (entries: readonly SubmissionEntry[]): Promise<void> => {
+    if (entries.length === 0) return;
+    const now = new Date();
+    // One row per SIP: a statement may not update the same row twice.
+    const unique = [
+      ...new Map(
+        entries.map((e) => [JSON.stringify([e.tenant, e.packageId, e.submissionName]), e]),
+      ).values(),
+    ];
+    const rows = unique.map((entry) => ({
+      tenant: entry.tenant,
+      packageId: entry.packageId,
+      submissionName: entry.submissionName,
+      profile: entry.profile,
+      userId: entry.user.id,
+      userName: entry.user.name,
+      lastStatus: entry.status,
+      lastStatusAt: entry.status ? now : null,
+      pluginOutcome: entry.pluginReports ?? null,
+    }));
+    // The archive names submissions; an answer seen twice (a retried request) is one row.
+    const database = await db();
+    await database
+      .insert(submissions)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [submissions.tenant, submissions.packageId, submissions.submissionName],
+        set: {
+          lastStatus: sql`excluded.last_status`,
+          lastStatusAt: sql`excluded.last_status_at`,
+        },
+      });
+  };
+
   return {
     async recordSubmission(entry) {
-      const now = new Date();
-      const row = {
-        tenant: entry.tenant,
-        packageId: entry.packageId,
-        submissionName: entry.submissionName,
-        profile: entry.profile,
-        userId: entry.user.id,
-        userName: entry.user.name,
-        lastStatus: entry.status,
-        lastStatusAt: entry.status ? now : null,
-        pluginOutcome: entry.pluginReports ?? null,
-      };
-      // The archive names submissions; an answer seen twice (a retried request) is one row.
-      const database = await db();
-      await database
-        .insert(submissions)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [submissions.tenant, submissions.packageId, submissions.submissionName],
-          set: { lastStatus: row.lastStatus, lastStatusAt: row.lastStatusAt },
-        });
+      await recordSubmissions([entry]);
     },
+
+    recordSubmissions,
 
     async recordStatus(key, status, pluginReports) {
       return updateStatus(await db(), { key, status, pluginReports });

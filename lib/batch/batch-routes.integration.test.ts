@@ -9,6 +9,7 @@ import { POST as takenIds } from "@/app/api/batches/taken-ids/route";
 import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
 import { invoke, sessionOf } from "@/lib/api/testing/harness";
+import { findObject } from "@/lib/catalogue/store";
 import { listAudit } from "@/lib/journal/audit";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { listSubmissions } from "@/lib/journal/submissions";
@@ -320,6 +321,18 @@ describe("a batch", () => {
       ["b.txt", "sent", ids["b.txt"]],
       ["c.txt", "queued", null],
     ]);
+    // The package sent in the group is in the journal and in the holdings with its title.
+    const viewer = { tenant: "demo", userId: "archivist", isAdmin: false };
+    const journal = await listSubmissions(
+      live.harness.dashboard.db,
+      viewer,
+      JournalQuery.parse({ batch }),
+    );
+    expect(journal.entries.map((e) => e.packageId).sort()).toEqual(
+      [ids["a.txt"], ids["b.txt"]].sort(),
+    );
+    const held = await findObject(live.harness.dashboard.db, "demo", ids["b.txt"]);
+    expect(held).toMatchObject({ title: "Title of b.txt" });
   });
 
   it("refuses a group naming a package twice, or none, before sending any", async () => {

@@ -12,8 +12,9 @@ import type {
   IngestResponse,
 } from "@scriptorium/contract/ingest/schemas";
 import { ApiError, toApiError } from "@/lib/api/errors";
-import { auditEntry, type RouteContext } from "@/lib/api/handler";
-import { acceptedAnswer, jsonAnswer, recordAccepted } from "@/lib/api/ingest-route";
+import { auditRecord, type RouteContext } from "@/lib/api/handler";
+import { acceptedAnswer, jsonAnswer } from "@/lib/api/ingest-route";
+import type { AuditEntry } from "@/lib/journal/audit";
 import type { Accepted } from "@/lib/ingest/client";
 import type { Claim } from "./store";
 import {
@@ -108,10 +109,11 @@ function refusal(claim: Claim): ApiError | null {
 }
 
 // Sends `packages` of the batch one after another; each has its own outcome and its own audit
-// entry, as it would have sent alone. The group's items are claimed in one statement; an item is
-// marked sent as soon as the archive answers, and its journal, catalogue and audit entries are
-// written while the next one is under way, so the archive is never kept waiting on them. Stops
-// before the next package once the caller has gone, giving back what it claimed and did not send.
+// entry, as it would have sent alone. The group's items are claimed in one statement and each is
+// marked sent as soon as the archive answers; their journal rows, catalogue entries and audit
+// entries are written together once the group ends (a statement or a transaction each, not one per
+// package). Stops before the next package once the caller has gone, giving back what it claimed
+// and did not send.
 export async function ingestBatchGroup(
   ctx: RouteContext<unknown>,
   batch: string,
@@ -127,13 +129,10 @@ export async function ingestBatchGroup(
     packages.map((p) => p.item),
   );
   const outcomes: GroupOutcome[] = [];
-  const records: Promise<void>[] = [];
-  const record = (work: () => Promise<void>) =>
-    records.push(
-      work().catch((error: unknown) => console.error(`batch ${batch}: a record failed`, error)),
-    );
+  const audits: AuditEntry[] = [];
+  const accepted: { request: IngestDocumentRequest; answer: IngestResponse }[] = [];
   const audit = (notes: RouteContext<unknown>["audit"], error?: unknown) =>
-    record(() => auditEntry(ctx, "ingest.document", notes, error));
+    audits.push(auditRecord(ctx, "ingest.document", notes, error));
   const failure = (item: string, error: unknown): GroupOutcome => {
     const apiError = toApiError(error);
     if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
@@ -172,10 +171,8 @@ export async function ingestBatchGroup(
         await store.sent(batch, item, body.packageId, body.name ?? null);
         notes.target = body.packageId;
         notes.detail = { ...notes.detail, submissionName: body.name, status: body.status };
-        record(async () => {
-          await recordAccepted(ctx, body, request.profile, request);
-          await auditEntry(ctx, "ingest.document", notes);
-        });
+        audit(notes);
+        accepted.push({ request, answer: body });
         outcomes.push({ item, ok: true, status: answer.status, answer: body });
       } catch (error) {
         await store.failed(batch, item, error instanceof Error ? error.message : String(error));
@@ -189,7 +186,49 @@ export async function ingestBatchGroup(
       batch,
       unsent.filter((item) => claims.get(item)?.kind === "claimed"),
     );
-    await Promise.all(records);
+    await recordGroup(ctx, accepted, audits);
   }
   return outcomes;
+}
+
+// The journal rows and catalogue entries of a group's accepted packages and the group's audit
+// entries. The archive has the SIPs whatever happens here: a failure is logged, never answered.
+async function recordGroup(
+  ctx: RouteContext<unknown>,
+  accepted: readonly { request: IngestDocumentRequest; answer: IngestResponse }[],
+  audits: readonly AuditEntry[],
+): Promise<void> {
+  const { tenant, user } = ctx.session;
+  const person = { id: user.id, name: user.name };
+  const logged = (what: string) => (error: unknown) =>
+    console.error(`${what} of ${accepted.length} batch packages could not be written`, error);
+  await ctx.deps.journal
+    .recordSubmissions(
+      accepted.flatMap(({ request, answer }) =>
+        answer.name
+          ? [
+              {
+                tenant,
+                packageId: answer.packageId,
+                submissionName: answer.name,
+                profile: request.profile,
+                user: person,
+                status: answer.status ?? null,
+                pluginReports: answer.pluginReports,
+              },
+            ]
+          : [],
+      ),
+    )
+    .catch(logged("the journal rows"));
+  await ctx.deps.catalogue.ingestAcceptedMany(
+    tenant,
+    accepted.map(({ request, answer }) => ({
+      user: person,
+      profile: request.profile,
+      request,
+      answer,
+    })),
+  );
+  if (audits.length > 0) await ctx.deps.recordAudit(audits).catch(logged("the audit entries"));
 }

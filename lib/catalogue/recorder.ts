@@ -37,7 +37,7 @@ import {
 } from "./facts";
 import type { CatalogueFacts } from "./merge";
 import type { ObjectLabel } from "./labels";
-import { labelsOf, recordFacts, recordFactsOf } from "./store";
+import { labelsOf, recordFacts, recordFactsOf, recordFactsOfMany } from "./store";
 
 type Person = { id: string; name: string };
 
@@ -50,6 +50,16 @@ export interface CatalogueRecorder {
     request: IngestDocumentRequest | UpdateDocumentRequest | null;
     answer: IngestResponse;
   }): Promise<void>;
+  // Several accepted ingests of one tenant (a batch's packages sent together), in one transaction.
+  ingestAcceptedMany(
+    tenant: string,
+    inputs: readonly {
+      user: Person;
+      profile: string | null;
+      request: IngestDocumentRequest | UpdateDocumentRequest | null;
+      answer: IngestResponse;
+    }[],
+  ): Promise<void>;
   // A SIP status read (with or without enrichers); only an ended one changes the catalogue.
   sipStatus(tenant: string, answer: IngestResponse, submissionName: string): Promise<void>;
   // Several status reads at once (a batch's), written in one transaction.
@@ -182,6 +192,21 @@ export function createCatalogueRecorder(db: () => Promise<DashboardDb>): Catalog
         const now = new Date();
         await recordFactsOf(await db(), input.tenant, input.answer.packageId, (held) =>
           factsFromIngest(ctx, { ...input, isNew: !held, now }),
+        );
+      }),
+
+    ingestAcceptedMany: (tenant, inputs) =>
+      safely(`the ingests of ${inputs.length} packages`, async () => {
+        const ctx = factContext(tenant);
+        const now = new Date();
+        await recordFactsOfMany(
+          await db(),
+          tenant,
+          inputs.map((input) => ({
+            poId: input.answer.packageId,
+            factsOf: (held: boolean) =>
+              factsFromIngest(ctx, { ...input, isNew: !held, now }),
+          })),
         );
       }),
 

@@ -149,6 +149,34 @@ export async function recordFactsOf(
   });
 }
 
+// recordFactsOf for several objects of one tenant, in one transaction: their rows read and locked
+// in one statement, their facts merged together. Objects named twice are merged one at a time.
+export async function recordFactsOfMany(
+  db: DashboardDb,
+  tenant: string,
+  objects: readonly { poId: string; factsOf: (held: boolean) => CatalogueFacts }[],
+): Promise<CatalogueRowValues[]> {
+  const wanted = objects.filter(({ poId }) => !findUnstorableText({ tenant, poId }));
+  if (wanted.length === 0) return [];
+  if (new Set(wanted.map((o) => o.poId)).size < wanted.length) {
+    const written: CatalogueRowValues[] = [];
+    for (const { poId, factsOf } of wanted) {
+      written.push(...(await recordFactsOf(db, tenant, poId, factsOf)));
+    }
+    return written;
+  }
+  return db.transaction(async (tx) => {
+    const current = await lockedRows(
+      tx,
+      wanted.map(({ poId }) => ({ tenant, poId })),
+    );
+    const facts = wanted
+      .map(({ poId, factsOf }) => factsOf(current.has(keyOf(tenant, poId))))
+      .filter(storable);
+    return facts.length > 0 ? writeMerged(tx, current, facts, {}) : [];
+  });
+}
+
 // One row, or null.
 export async function findObject(
   db: DashboardDb,

@@ -42,17 +42,25 @@ export interface AuditFilters {
 }
 
 // Appends one entry to the audit log.
-export async function recordAudit(entry: AuditEntry, db?: DashboardDb): Promise<void> {
+// Writes one entry, or several in one statement.
+export async function recordAudit(
+  entries: AuditEntry | readonly AuditEntry[],
+  db?: DashboardDb,
+): Promise<void> {
+  const list: readonly AuditEntry[] = Array.isArray(entries) ? entries : [entries as AuditEntry];
+  if (list.length === 0) return;
   const target = db ?? (await getDb());
-  await target.insert(auditLog).values({
-    actorId: entry.actor.id,
-    actorName: entry.actor.name,
-    action: entry.action,
-    target: entry.target ?? null,
-    outcome: entry.outcome,
-    tenant: entry.tenant ?? null,
-    detail: entry.detail ?? null,
-  });
+  await target.insert(auditLog).values(
+    list.map((entry) => ({
+      actorId: entry.actor.id,
+      actorName: entry.actor.name,
+      action: entry.action,
+      target: entry.target ?? null,
+      outcome: entry.outcome,
+      tenant: entry.tenant ?? null,
+      detail: entry.detail ?? null,
+    })),
+  );
 }
 
 // Audit entries matching every given filter, newest first.

@@ -219,6 +219,36 @@ describe("ingest journal", () => {
     ]);
   });
 
+  it("records several submissions in one statement, a SIP named twice once, with its later status", async () => {
+    const journal = createSubmissionJournal(async () => opened.db);
+    const entry = (packageId: string, status: string) => ({
+      tenant: "other",
+      packageId,
+      submissionName: "sip-1",
+      profile: "default",
+      user: { id: "ada", name: "Ada" },
+      status,
+    });
+    await journal.recordSubmissions([
+      entry("m1", "PENDING"),
+      entry("m2", "PENDING"),
+      entry("m1", "PROCESSING"),
+    ]);
+    const viewer = { tenant: "other", userId: "ada", isAdmin: true };
+    const rows = (await listSubmissions(opened.db, viewer, JournalQuery.parse({}))).entries;
+    expect(rows.map((r) => [r.packageId, r.lastStatus]).sort()).toEqual([
+      ["m1", "PROCESSING"],
+      ["m2", "PENDING"],
+    ]);
+    // Seen again (a retried request), still one row each.
+    await journal.recordSubmissions([entry("m2", "INGESTED")]);
+    const again = (await listSubmissions(opened.db, viewer, JournalQuery.parse({}))).entries;
+    expect(again.map((r) => [r.packageId, r.lastStatus]).sort()).toEqual([
+      ["m1", "PROCESSING"],
+      ["m2", "INGESTED"],
+    ]);
+  });
+
   it("finds the package's newest ingested submission for its current metadata", async () => {
     await opened.db.insert(submissions).values({
       tenant: "demo",
