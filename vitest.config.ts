@@ -34,10 +34,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          // Most files wait on an embedded archive, a database or a timer far more than they
-          // compute, so two more workers than cores (vitest's default is one fewer) keep the cores
-          // busy: on two cores the suite took 274 s with four workers, 317 s with three.
-          maxWorkers: availableParallelism() + 2,
+          // Most files wait on an embedded archive or a database far more than they compute, so
+          // one more worker than cores (vitest's default is one fewer) keeps the cores busy. One
+          // more again is slower: on two quiet cores the suite took 268 s with three workers and
+          // 299 s with four.
+          maxWorkers: availableParallelism() + 1,
           // A test that takes 2 s on a quiet machine took over 6 on CI's two saturated cores (a
           // property of 100 runs, zips of megabytes): Vitest's 5 s default failed such tests now
           // and then. 30 s still ends a test that hangs.
