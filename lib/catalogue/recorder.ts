@@ -204,8 +204,7 @@ export function createCatalogueRecorder(db: () => Promise<DashboardDb>): Catalog
           tenant,
           inputs.map((input) => ({
             poId: input.answer.packageId,
-            factsOf: (held: boolean) =>
-              factsFromIngest(ctx, { ...input, isNew: !held, now }),
+            factsOf: (held: boolean) => factsFromIngest(ctx, { ...input, isNew: !held, now }),
           })),
         );
       }),
