@@ -12,6 +12,7 @@ import {
   type GroupResult,
   type QueueItem,
 } from "@/lib/batch/queue";
+import { GROUP_BODY_BYTES, GROUP_MAX_PACKAGES } from "@/lib/batch/group-limits";
 import { isFinished } from "@/lib/batch/queue-state";
 import { withItems } from "@/lib/batch/status-items";
 import { UPLOAD_REUSE_MARGIN_MS } from "@/lib/drafts/draft";
@@ -28,11 +29,11 @@ import { saveBatchState, type StoredBatch, type StoredBatchData } from "./batch-
 const STATUS_EVERY_MS = 2_000;
 
 // Small packages (every document inline, the request at most GROUP_PACKAGE_BYTES) go to the
-// dashboard up to GROUP_MAX at a time in one request of at most GROUP_FILL_BYTES, where each costs
-// the browser and the dashboard a request of its own when sent alone. The dashboard sends a group's
-// packages to the archive one after another, so three groups in flight are three packages there.
-const GROUP_MAX = 10;
-const GROUP_FILL_BYTES = 1024 * 1024;
+// dashboard up to GROUP_MAX_PACKAGES at a time in one request of at most GROUP_FILL_BYTES, where
+// each costs the browser and the dashboard a request of its own when sent alone. The dashboard
+// sends a group's packages to the archive one after another, so three groups in flight are three
+// packages there.
+const GROUP_FILL_BYTES = GROUP_BODY_BYTES / 2;
 const GROUP_PACKAGE_BYTES = GROUP_FILL_BYTES / 4;
 
 export function classifyFailure(error: unknown): Failure {
@@ -73,25 +74,36 @@ export function startBatchRunner(
       console.error("the batch could not be saved", error),
     );
 
-  const send = async (
-    item: QueueItem,
-    signal: AbortSignal,
-    onProgress: (loaded: number, total: number) => void,
-  ) => {
+  // A package's plan, as its stored inputs give it.
+  const planOf = (item: QueueItem) => {
     const input = data.inputs[item.key];
     if (!input) throw new Error(`${item.key} is no longer part of the stored batch.`);
     const plan = planUpload(input);
     if (!plan.ready) throw new Error(plan.problems.join(" "));
-    const total = plan.decisions.reduce(
-      (n, d) => n + (d.method === "upload" ? (d.size ?? 0) : 0),
-      0,
-    );
-    // Zip entries are opened (inflated) only now, for the packages under way.
+    return plan;
+  };
+
+  // A package's files; zip entries are opened (inflated) only now, for the packages under way.
+  const filesOf = async (item: QueueItem, signal: AbortSignal) => {
     const files = new Map<string, File>();
     for (const id of item.files) {
       const source = data.files[id];
       if (source) files.set(id, await openSource(source, signal));
     }
+    return files;
+  };
+
+  const send = async (
+    item: QueueItem,
+    signal: AbortSignal,
+    onProgress: (loaded: number, total: number) => void,
+  ) => {
+    const plan = planOf(item);
+    const total = plan.decisions.reduce(
+      (n, d) => n + (d.method === "upload" ? (d.size ?? 0) : 0),
+      0,
+    );
+    const files = await filesOf(item, signal);
     let done = 0;
     const answer = await sendPlan(plan, {
       fileOf: (id) => files.get(id) ?? null,
@@ -134,14 +146,9 @@ export function startBatchRunner(
 
   // The request body of a package whose documents all go inline.
   const bodyOf = async (item: QueueItem, signal: AbortSignal) => {
-    const input = data.inputs[item.key];
-    if (!input) throw new Error(`${item.key} is no longer part of the stored batch.`);
-    const files = new Map<string, File>();
-    for (const id of item.files) {
-      const source = data.files[id];
-      if (source) files.set(id, await openSource(source, signal));
-    }
-    return sendPlan(planUpload(input), {
+    const plan = planOf(item);
+    const files = await filesOf(item, signal);
+    return sendPlan(plan, {
       fileOf: (id) => files.get(id) ?? null,
       upload: () => Promise.reject(new Error("A package sent in a group uploads nothing.")),
       read: blobToBase64,
@@ -210,7 +217,7 @@ export function startBatchRunner(
     send,
     sendGroup,
     groupShare,
-    groupMax: GROUP_MAX,
+    groupMax: GROUP_MAX_PACKAGES,
     classify: classifyFailure,
     save: (snapshot) => {
       latest = { ...latest, queue: snapshot };

@@ -49,44 +49,54 @@ export async function acceptedAnswer(
   const { packageId, name, status } = answer.body;
   ctx.audit.target = packageId;
   ctx.audit.detail = { ...ctx.audit.detail, submissionName: name, status };
-  await recordAccepted(ctx, answer.body, profile, request);
+  await recordAccepted(ctx, [{ body: answer.body, profile, request }]);
   const headers: Record<string, string> = { ...noStore };
   if (name) headers.Location = statusPath(packageId, name);
   return jsonResponse(answer.body, { status: answer.status, headers });
 }
 
-// Writes an accepted SIP into the journal (a failure there is logged, not answered: the archive
-// has the SIP) and the holdings catalogue.
+export interface AcceptedSip {
+  body: IngestResponse;
+  profile: string | null;
+  request: IngestDocumentRequest | UpdateDocumentRequest | null;
+}
+
+// Writes accepted SIPs into the journal (one statement; a failure there is logged, not answered:
+// the archive has the SIPs) and the holdings catalogue (one transaction).
 export async function recordAccepted(
   ctx: Pick<RouteContext<unknown>, "session" | "deps">,
-  body: IngestResponse,
-  profile: string | null,
-  request: IngestDocumentRequest | UpdateDocumentRequest | null,
+  accepted: readonly AcceptedSip[],
 ): Promise<void> {
-  const { packageId, name, status, pluginReports } = body;
-  if (name) {
-    try {
-      await ctx.deps.journal.recordSubmission({
-        tenant: ctx.session.tenant,
-        packageId,
-        submissionName: name,
-        profile,
-        user: { id: ctx.session.user.id, name: ctx.session.user.name },
-        status: status ?? null,
-        pluginReports,
-      });
-    } catch (error) {
-      // The archive has accepted the SIP: telling the person it failed would invite a duplicate.
-      console.error(`journal entry for ${packageId}/${name} could not be written`, error);
-    }
+  if (accepted.length === 0) return;
+  const user = { id: ctx.session.user.id, name: ctx.session.user.name };
+  const { tenant } = ctx.session;
+  try {
+    await ctx.deps.journal.recordSubmissions(
+      accepted.flatMap(({ body, profile }) =>
+        body.name
+          ? [
+              {
+                tenant,
+                packageId: body.packageId,
+                submissionName: body.name,
+                profile,
+                user,
+                status: body.status ?? null,
+                pluginReports: body.pluginReports,
+              },
+            ]
+          : [],
+      ),
+    );
+  } catch (error) {
+    // The archive has accepted the SIPs: telling the person it failed would invite a duplicate.
+    const names = accepted.map(({ body }) => `${body.packageId}/${body.name}`).join(", ");
+    console.error(`journal entries for ${names} could not be written`, error);
   }
-  await ctx.deps.catalogue.ingestAccepted({
-    tenant: ctx.session.tenant,
-    user: { id: ctx.session.user.id, name: ctx.session.user.name },
-    profile,
-    request,
-    answer: body,
-  });
+  await ctx.deps.catalogue.ingestAccepted(
+    tenant,
+    accepted.map(({ body, profile, request }) => ({ user, profile, request, answer: body })),
+  );
 }
 
 // A JSON answer that no cache keeps.

@@ -83,10 +83,8 @@ export const BatchItemRef = z.object({
 export type BatchItemRef = z.infer<typeof BatchItemRef>;
 
 // POST /api/batches/[batchId]/packages: several small packages of the batch in one request, each
-// sent at most once, one after another. The page groups packages whose documents go inline.
-export const GROUP_MAX_PACKAGES = 25;
-// The most a group's request body may hold; the page fills a group to half of it, by estimate.
-export const GROUP_BODY_BYTES = 2 * 1024 * 1024;
+// sent at most once, one after another (limits: group-limits.ts). The page groups packages whose
+// documents go inline.
 
 export interface GroupPackage {
   item: string;

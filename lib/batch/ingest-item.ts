@@ -13,7 +13,12 @@ import type {
 } from "@scriptorium/contract/ingest/schemas";
 import { ApiError, toApiError } from "@/lib/api/errors";
 import { auditRecord, type RouteContext } from "@/lib/api/handler";
-import { acceptedAnswer, jsonAnswer } from "@/lib/api/ingest-route";
+import {
+  acceptedAnswer,
+  jsonAnswer,
+  recordAccepted,
+  type AcceptedSip,
+} from "@/lib/api/ingest-route";
 import type { AuditEntry } from "@/lib/journal/audit";
 import type { Accepted } from "@/lib/ingest/client";
 import type { Claim } from "./store";
@@ -43,17 +48,15 @@ type Sent =
   | { kind: "accepted"; answer: Accepted<IngestResponse> }
   | { kind: "sent-before"; body: IngestResponse };
 
-// Claims the item and sends it, or says why not. The token comes first: a session that can no
-// longer get one leaves the item unclaimed, free to be sent once the person signs in again.
-async function sendItem(
+// Sends an item by its claim, or says why not: a package sent before answers its first SIP, one
+// claimed goes to the archive and is marked sent (or failed) as soon as it answers.
+async function sendClaimed(
   ctx: RouteContext<unknown>,
   ref: Ref,
   request: IngestDocumentRequest,
   enrichers: Enricher[],
+  claim: Claim,
 ): Promise<Sent> {
-  const { token, tenant } = await ctx.upstream();
-  const store = ctx.deps.batches;
-  const claim = await store.claim(ctx.session.tenant, ref.batch, ref.item);
   if (claim.kind === "sent") {
     return {
       kind: "sent-before",
@@ -62,7 +65,9 @@ async function sendItem(
   }
   const refused = refusal(claim);
   if (refused) throw refused;
+  const store = ctx.deps.batches;
   try {
+    const { token, tenant } = await ctx.upstream();
     const answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
     await store.sent(ref.batch, ref.item, answer.body.packageId, answer.body.name ?? null);
     return { kind: "accepted", answer };
@@ -72,20 +77,8 @@ async function sendItem(
   }
 }
 
-export async function ingestBatchItem(
-  ctx: RouteContext<unknown>,
-  ref: Ref,
-  request: IngestDocumentRequest,
-  enrichers: Enricher[],
-): Promise<Response> {
-  ctx.audit.detail = { batch: ref.batch, item: ref.item };
-  const sent = await sendItem(ctx, ref, request, enrichers);
-  if (sent.kind === "accepted") return acceptedAnswer(ctx, sent.answer, request.profile, request);
-  ctx.audit.target = sent.body.packageId;
-  return jsonAnswer(sent.body);
-}
-
-// Why a claim that did not take the item refuses it; null when the package was sent before.
+// Why a claim that did not take the item refuses it; null when it did, or the package was sent
+// before.
 function refusal(claim: Claim): ApiError | null {
   switch (claim.kind) {
     case "unknown":
@@ -108,6 +101,23 @@ function refusal(claim: Claim): ApiError | null {
   }
 }
 
+// The token comes before the claim: a session that can no longer get one leaves the items
+// unclaimed, free to be sent once the person signs in again.
+export async function ingestBatchItem(
+  ctx: RouteContext<unknown>,
+  ref: Ref,
+  request: IngestDocumentRequest,
+  enrichers: Enricher[],
+): Promise<Response> {
+  ctx.audit.detail = { batch: ref.batch, item: ref.item };
+  await ctx.upstream();
+  const claim = await ctx.deps.batches.claim(ctx.session.tenant, ref.batch, ref.item);
+  const sent = await sendClaimed(ctx, ref, request, enrichers, claim);
+  if (sent.kind === "accepted") return acceptedAnswer(ctx, sent.answer, request.profile, request);
+  ctx.audit.target = sent.body.packageId;
+  return jsonAnswer(sent.body);
+}
+
 // Sends `packages` of the batch one after another; each has its own outcome and its own audit
 // entry, as it would have sent alone. The group's items are claimed in one statement and each is
 // marked sent as soon as the archive answers; their journal rows, catalogue entries and audit
@@ -121,7 +131,6 @@ export async function ingestBatchGroup(
   enrichers: Enricher[],
 ): Promise<GroupOutcome[]> {
   const store = ctx.deps.batches;
-  // A session that cannot get a token claims nothing.
   await ctx.upstream();
   const claims = await store.claimMany(
     ctx.session.tenant,
@@ -130,54 +139,36 @@ export async function ingestBatchGroup(
   );
   const outcomes: GroupOutcome[] = [];
   const audits: AuditEntry[] = [];
-  const accepted: { request: IngestDocumentRequest; answer: IngestResponse }[] = [];
-  const audit = (notes: RouteContext<unknown>["audit"], error?: unknown) =>
-    audits.push(auditRecord(ctx, "ingest.document", notes, error));
-  const failure = (item: string, error: unknown): GroupOutcome => {
-    const apiError = toApiError(error);
-    if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
-      console.error(`batch ${batch}: package ${item} failed`, error);
-    }
-    return { item, ok: false, status: apiError.status, ...apiError.toJSON() };
-  };
+  const accepted: AcceptedSip[] = [];
   // Packages before this one were attempted: never given back, whatever happened to them.
   let attempted = 0;
   try {
     for (const { item, request } of packages) {
       if (ctx.request.signal.aborted) break;
       attempted++;
-      const claim = claims.get(item) ?? { kind: "unknown" };
       const notes: RouteContext<unknown>["audit"] = {
         target: request.packageId,
         detail: { batch, item },
       };
-      if (claim.kind === "sent") {
-        notes.target = claim.packageId;
-        audit(notes);
-        const answer = { packageId: claim.packageId, name: claim.submissionName ?? undefined };
-        outcomes.push({ item, ok: true, status: 200, answer });
-        continue;
-      }
-      const refused = refusal(claim);
-      if (refused) {
-        audit(notes, refused);
-        outcomes.push(failure(item, refused));
-        continue;
-      }
       try {
-        const { token, tenant } = await ctx.upstream();
-        const answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
-        const body = answer.body;
-        await store.sent(batch, item, body.packageId, body.name ?? null);
+        const claim = claims.get(item) ?? { kind: "unknown" };
+        const sent = await sendClaimed(ctx, { batch, item }, request, enrichers, claim);
+        const [status, body] =
+          sent.kind === "accepted" ? [sent.answer.status, sent.answer.body] : [200, sent.body];
         notes.target = body.packageId;
-        notes.detail = { ...notes.detail, submissionName: body.name, status: body.status };
-        audit(notes);
-        accepted.push({ request, answer: body });
-        outcomes.push({ item, ok: true, status: answer.status, answer: body });
+        if (sent.kind === "accepted") {
+          notes.detail = { ...notes.detail, submissionName: body.name, status: body.status };
+          accepted.push({ body, profile: request.profile, request });
+        }
+        outcomes.push({ item, ok: true, status, answer: body });
+        audits.push(auditRecord(ctx, "ingest.document", notes));
       } catch (error) {
-        await store.failed(batch, item, error instanceof Error ? error.message : String(error));
-        audit(notes, error);
-        outcomes.push(failure(item, error));
+        audits.push(auditRecord(ctx, "ingest.document", notes, error));
+        const apiError = toApiError(error);
+        if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
+          console.error(`batch ${batch}: package ${item} failed`, error);
+        }
+        outcomes.push({ item, ok: false, status: apiError.status, ...apiError.toJSON() });
       }
     }
   } finally {
@@ -186,49 +177,13 @@ export async function ingestBatchGroup(
       batch,
       unsent.filter((item) => claims.get(item)?.kind === "claimed"),
     );
-    await recordGroup(ctx, accepted, audits);
+    // The archive has the SIPs whatever happens here: a failure is logged, never answered.
+    await recordAccepted(ctx, accepted);
+    await ctx.deps
+      .recordAudit(audits)
+      .catch((error: unknown) =>
+        console.error(`audit entries of batch ${batch}'s group could not be written`, error),
+      );
   }
   return outcomes;
-}
-
-// The journal rows and catalogue entries of a group's accepted packages and the group's audit
-// entries. The archive has the SIPs whatever happens here: a failure is logged, never answered.
-async function recordGroup(
-  ctx: RouteContext<unknown>,
-  accepted: readonly { request: IngestDocumentRequest; answer: IngestResponse }[],
-  audits: readonly AuditEntry[],
-): Promise<void> {
-  const { tenant, user } = ctx.session;
-  const person = { id: user.id, name: user.name };
-  const logged = (what: string) => (error: unknown) =>
-    console.error(`${what} of ${accepted.length} batch packages could not be written`, error);
-  await ctx.deps.journal
-    .recordSubmissions(
-      accepted.flatMap(({ request, answer }) =>
-        answer.name
-          ? [
-              {
-                tenant,
-                packageId: answer.packageId,
-                submissionName: answer.name,
-                profile: request.profile,
-                user: person,
-                status: answer.status ?? null,
-                pluginReports: answer.pluginReports,
-              },
-            ]
-          : [],
-      ),
-    )
-    .catch(logged("the journal rows"));
-  await ctx.deps.catalogue.ingestAcceptedMany(
-    tenant,
-    accepted.map(({ request, answer }) => ({
-      user: person,
-      profile: request.profile,
-      request,
-      answer,
-    })),
-  );
-  if (audits.length > 0) await ctx.deps.recordAudit(audits).catch(logged("the audit entries"));
 }

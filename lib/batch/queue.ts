@@ -56,7 +56,7 @@ export interface QueueDeps {
   ): Promise<ReadonlyMap<string, GroupResult>>;
   // The part of a group's room a package takes (above 0, at most 1), or null when it goes alone.
   groupShare?(item: QueueItem): number | null;
-  // The most packages in one group.
+  // The most packages in one group (without it, only their shares bound a group).
   groupMax?: number;
   classify(error: unknown): Failure;
   save?(snapshot: QueueSnapshot): void;
@@ -110,7 +110,7 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
   const running = new Map<string, AbortController>();
   // Sends in flight, a group counted once.
   let slots = 0;
-  const groupMax = deps.groupMax ?? 25;
+  const groupMax = deps.groupMax ?? Infinity;
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;

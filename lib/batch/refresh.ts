@@ -78,12 +78,8 @@ export async function refreshBatchItems(
   if (answered.length === 0) return [];
   // Only what changed is written: a read of a hundred unchanged packages writes nothing.
   await record(session.tenant, answered, deps);
-  const changed: BatchItemStatus[] = [];
-  for (const { item, body } of answered) {
-    if (item.status === body.status) continue;
-    item.status = body.status;
-    changed.push(item);
-  }
+  for (const { item, body } of answered) item.status = body.status;
+  const changed = answered.map(({ item }) => item);
   return changed;
 }
 

@@ -91,6 +91,72 @@ async function itemsOf(
 }
 
 export function createBatchStore(db: () => Promise<DashboardDb>) {
+  // claim() for several items of one batch: one statement takes those that can be taken, and
+  // one read says why of the others.
+  async function claimMany(
+    tenant: string,
+    batchId: string,
+    keys: readonly string[],
+  ): Promise<Map<string, Claim>> {
+    const database = await db();
+    const now = new Date();
+    const stale = new Date(now.getTime() - CLAIM_EXPIRES_MS);
+    const claims = new Map<string, Claim>();
+    const claimed = await database
+      .update(batchItems)
+      .set({ state: "sending", claimedAt: now, updatedAt: now, message: null })
+      .from(batches)
+      .where(
+        and(
+          eq(batches.id, batchItems.batchId),
+          eq(batches.id, batchId),
+          eq(batches.tenant, tenant),
+          isNull(batches.cancelledAt),
+          eq(batchItems.batchId, batchId),
+          inArray(batchItems.itemKey, [...keys]),
+          or(
+            inArray(batchItems.state, ["queued", "failed"]),
+            and(eq(batchItems.state, "sending"), lt(batchItems.claimedAt, stale)),
+          ),
+        ),
+      )
+      .returning({ key: batchItems.itemKey });
+    for (const { key } of claimed) claims.set(key, { kind: "claimed" });
+    const others = keys.filter((key) => !claims.has(key));
+    if (others.length === 0) return claims;
+    const found = await database
+      .select({
+        cancelledAt: batches.cancelledAt,
+        key: batchItems.itemKey,
+        state: batchItems.state,
+        packageId: batchItems.packageId,
+        submissionName: batchItems.submissionName,
+      })
+      .from(batches)
+      .leftJoin(
+        batchItems,
+        and(eq(batchItems.batchId, batches.id), inArray(batchItems.itemKey, others)),
+      )
+      .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
+    if (found.length === 0) return claims;
+    const cancelled = found[0]!.cancelledAt !== null;
+    const rows = new Map(found.flatMap((row) => (row.key === null ? [] : [[row.key, row]])));
+    for (const key of others) {
+      const row = rows.get(key);
+      if (cancelled) claims.set(key, { kind: "cancelled" });
+      else if (!row?.state) continue;
+      else if (row.state === "sent" && row.packageId) {
+        claims.set(key, {
+          kind: "sent",
+          packageId: row.packageId,
+          submissionName: row.submissionName,
+        });
+      } else if (row.state === "cancelled") claims.set(key, { kind: "cancelled" });
+      else claims.set(key, { kind: "busy" });
+    }
+    return claims;
+  }
+
   return {
     async create(owner: BatchOwner, request: CreateBatchRequest): Promise<string> {
       const database = await db();
@@ -177,73 +243,10 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
     // Takes an item for sending, unless it is sent, being sent, cancelled, or not in this tenant's
     // batch: one statement when it can be taken (the usual case), a read to say why when not.
     async claim(tenant: string, batchId: string, key: string): Promise<Claim> {
-      return (await this.claimMany(tenant, batchId, [key])).get(key) ?? { kind: "unknown" };
+      return (await claimMany(tenant, batchId, [key])).get(key) ?? { kind: "unknown" };
     },
 
-    // claim() for several items of one batch: one statement takes those that can be taken, and
-    // one read says why of the others.
-    async claimMany(
-      tenant: string,
-      batchId: string,
-      keys: readonly string[],
-    ): Promise<Map<string, Claim>> {
-      const database = await db();
-      const now = new Date();
-      const stale = new Date(now.getTime() - CLAIM_EXPIRES_MS);
-      const claims = new Map<string, Claim>();
-      const claimed = await database
-        .update(batchItems)
-        .set({ state: "sending", claimedAt: now, updatedAt: now, message: null })
-        .from(batches)
-        .where(
-          and(
-            eq(batches.id, batchItems.batchId),
-            eq(batches.id, batchId),
-            eq(batches.tenant, tenant),
-            isNull(batches.cancelledAt),
-            eq(batchItems.batchId, batchId),
-            inArray(batchItems.itemKey, [...keys]),
-            or(
-              inArray(batchItems.state, ["queued", "failed"]),
-              and(eq(batchItems.state, "sending"), lt(batchItems.claimedAt, stale)),
-            ),
-          ),
-        )
-        .returning({ key: batchItems.itemKey });
-      for (const { key } of claimed) claims.set(key, { kind: "claimed" });
-      const others = keys.filter((key) => !claims.has(key));
-      if (others.length === 0) return claims;
-      const found = await database
-        .select({
-          cancelledAt: batches.cancelledAt,
-          key: batchItems.itemKey,
-          state: batchItems.state,
-          packageId: batchItems.packageId,
-          submissionName: batchItems.submissionName,
-        })
-        .from(batches)
-        .leftJoin(
-          batchItems,
-          and(eq(batchItems.batchId, batches.id), inArray(batchItems.itemKey, others)),
-        )
-        .where(and(eq(batches.id, batchId), eq(batches.tenant, tenant)));
-      if (found.length === 0) return claims;
-      const rows = new Map(found.flatMap((row) => (row.key === null ? [] : [[row.key, row]])));
-      for (const key of others) {
-        const row = rows.get(key);
-        if (found[0]!.cancelledAt) claims.set(key, { kind: "cancelled" });
-        else if (!row?.state) continue;
-        else if (row.state === "sent" && row.packageId) {
-          claims.set(key, {
-            kind: "sent",
-            packageId: row.packageId,
-            submissionName: row.submissionName,
-          });
-        } else if (row.state === "cancelled") claims.set(key, { kind: "cancelled" });
-        else claims.set(key, { kind: "busy" });
-      }
-      return claims;
-    },
+    claimMany,
 
     // Gives back items claimed and then not sent (a group that stopped early): free to be sent.
     async release(batchId: string, keys: readonly string[]) {

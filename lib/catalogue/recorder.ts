@@ -37,21 +37,14 @@ import {
 } from "./facts";
 import type { CatalogueFacts } from "./merge";
 import type { ObjectLabel } from "./labels";
-import { labelsOf, recordFacts, recordFactsOf, recordFactsOfMany } from "./store";
+import { labelsOf, recordFacts, recordFactsOf } from "./store";
 
 type Person = { id: string; name: string };
 
 export interface CatalogueRecorder {
   // An ingest the archive accepted (201): the package, its title when the request carries one.
-  ingestAccepted(input: {
-    tenant: string;
-    user: Person;
-    profile: string | null;
-    request: IngestDocumentRequest | UpdateDocumentRequest | null;
-    answer: IngestResponse;
-  }): Promise<void>;
-  // Several accepted ingests of one tenant (a batch's packages sent together), in one transaction.
-  ingestAcceptedMany(
+  // Accepted ingests of one tenant (one, or a batch's packages sent together), in one transaction.
+  ingestAccepted(
     tenant: string,
     inputs: readonly {
       user: Person;
@@ -186,20 +179,11 @@ export function createCatalogueRecorder(db: () => Promise<DashboardDb>): Catalog
   };
   return {
     labels: async (tenant, ids) => labelsOf(await db(), tenant, ids),
-    ingestAccepted: (input) =>
-      safely(`the ingest of ${input.answer.packageId}`, async () => {
-        const ctx = factContext(input.tenant);
-        const now = new Date();
-        await recordFactsOf(await db(), input.tenant, input.answer.packageId, (held) =>
-          factsFromIngest(ctx, { ...input, isNew: !held, now }),
-        );
-      }),
-
-    ingestAcceptedMany: (tenant, inputs) =>
+    ingestAccepted: (tenant, inputs) =>
       safely(`the ingests of ${inputs.length} packages`, async () => {
         const ctx = factContext(tenant);
         const now = new Date();
-        await recordFactsOfMany(
+        await recordFactsOf(
           await db(),
           tenant,
           inputs.map((input) => ({

@@ -132,26 +132,11 @@ export async function recordFacts(
   return db.transaction((tx) => mergeInto(tx, facts, options));
 }
 
-// Merges the facts of one object that depend on whether the catalogue holds it already (a new
-// package's files are all it has), in a transaction of its own: the row is read once, locked,
-// both to decide and to merge into.
+// Merges the facts of objects of one tenant that depend on whether the catalogue holds them already
+// (a new package's files are all it has), in a transaction of its own: their rows are read once,
+// locked, both to decide and to merge into. An object named twice is merged once per naming, in
+// turn (one statement may not write a row twice).
 export async function recordFactsOf(
-  db: DashboardDb,
-  tenant: string,
-  poId: string,
-  factsOf: (held: boolean) => CatalogueFacts,
-): Promise<CatalogueRowValues[]> {
-  if (findUnstorableText({ tenant, poId })) return [];
-  return db.transaction(async (tx) => {
-    const current = await lockedRows(tx, [{ tenant, poId }]);
-    const facts = factsOf(current.has(keyOf(tenant, poId)));
-    return storable(facts) ? writeMerged(tx, current, [facts], {}) : [];
-  });
-}
-
-// recordFactsOf for several objects of one tenant, in one transaction: their rows read and locked
-// in one statement, their facts merged together. Objects named twice are merged one at a time.
-export async function recordFactsOfMany(
   db: DashboardDb,
   tenant: string,
   objects: readonly { poId: string; factsOf: (held: boolean) => CatalogueFacts }[],
@@ -160,9 +145,7 @@ export async function recordFactsOfMany(
   if (wanted.length === 0) return [];
   if (new Set(wanted.map((o) => o.poId)).size < wanted.length) {
     const written: CatalogueRowValues[] = [];
-    for (const { poId, factsOf } of wanted) {
-      written.push(...(await recordFactsOf(db, tenant, poId, factsOf)));
-    }
+    for (const object of wanted) written.push(...(await recordFactsOf(db, tenant, [object])));
     return written;
   }
   return db.transaction(async (tx) => {

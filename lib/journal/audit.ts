@@ -41,8 +41,7 @@ export interface AuditFilters {
   limit?: number;
 }
 
-// Appends one entry to the audit log.
-// Writes one entry, or several in one statement.
+// Appends one entry to the audit log, or several in one statement.
 export async function recordAudit(
   entries: AuditEntry | readonly AuditEntry[],
   db?: DashboardDb,

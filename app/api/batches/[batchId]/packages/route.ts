@@ -5,7 +5,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { jsonAnswer, requestedEnrichers } from "@/lib/api/ingest-route";
 import { otherMethods } from "@/lib/api/other-methods";
 import { parseOrThrow, readJsonBody } from "@/lib/api/request";
-import { GROUP_BODY_BYTES, GROUP_MAX_PACKAGES } from "@/lib/batch/api-schemas";
+import { GROUP_BODY_BYTES, GROUP_MAX_PACKAGES } from "@/lib/batch/group-limits";
 import { BATCH_ID, batchNotFound } from "@/lib/batch/batch-id";
 import { ingestBatchGroup } from "@/lib/batch/ingest-item";
 import { directLane } from "@/lib/server/direct-lane";
