@@ -5,7 +5,8 @@
 // multipart-files.ts) are forgotten and named, for the client to send again. A client may leave
 // the file's SHA-256 out: every part is then checked against its digest in the same read that
 // gives the file's, so each byte the client sent is covered by a digest it computed, and the
-// client hashes its file once. A crash after the rename and before the database records it leaves
+// client hashes its file once; a part this process wrote itself needs no second digest, as no
+// power failure took its bytes without taking this process too (parts-written-here.ts). A crash after the rename and before the database records it leaves
 // the object in place and the upload open: the next completion finds the object under the
 // client's digest, or the one noted before the rename (content addressing makes it the client's
 // file), and records it.
@@ -15,10 +16,11 @@ import {
   failCompletion,
   finishCompletion,
   forgetStoredParts,
-  listStoredParts,
   noteDigest,
+  storedPartRows,
   type MultipartRow,
 } from "./multipart-state";
+import { forgetWrittenHere, partStamp, writtenHere } from "./parts-written-here";
 import { sha256OfFile, syncFile, type BlobStore } from "./store";
 
 export interface CompletionDeps {
@@ -31,23 +33,28 @@ export interface CompletionDeps {
 export type CompletionOutcome =
   { ok: true; key: string; sha256: string; size: number } | { ok: false; problem: string };
 
-// Assembles `upload` (already moved to "completing"); on a refusal the upload is open again with
-// the reason recorded, and on an error too, before the error is thrown on.
-// The parts whose bytes in the staging file no longer hash to the digest they were stored with,
-// from the digests of the file's parts as it holds them now.
-async function changedParts(
-  deps: CompletionDeps,
-  upload: MultipartRow,
-  found: readonly string[],
-): Promise<number[]> {
-  const stored = new Map<number, string>();
-  for (let after = 0; ;) {
-    const page = await listStoredParts(deps.db, upload.uploadId, after);
-    for (const part of page) stored.set(part.partNumber, part.sha256);
-    if (page.length === 0) break;
-    after = page.at(-1)!.partNumber;
-  }
-  return found.flatMap((digest, i) => (stored.get(i + 1) === digest ? [] : [i + 1]));
+// The parts whose bytes in the staging file may differ from those they were stored with: parts
+// written here are trusted (parts-written-here.ts); the others are checked against `found`, the
+// digests of the file's parts as it holds them now (null for a part not hashed).
+function changedParts(
+  stored: Awaited<ReturnType<typeof storedPartRows>>,
+  trusted: (partNumber: number) => boolean,
+  found: readonly (string | null)[],
+): number[] {
+  return found.flatMap((digest, i) =>
+    trusted(i + 1) || stored.get(i + 1)?.sha256 === digest ? [] : [i + 1],
+  );
+}
+
+// Whether each part's stored row is the one this process wrote.
+async function partsWrittenHere(deps: CompletionDeps, uploadId: string) {
+  const stored = await storedPartRows(deps.db, uploadId);
+  const here = writtenHere(uploadId);
+  const trusted = (n: number) => {
+    const row = stored.get(n);
+    return !!row?.storedAt && here.get(n) === partStamp(row.sha256, row.storedAt);
+  };
+  return { stored, trusted };
 }
 
 // Assembles `upload` (already moved to "completing"); on a refusal the upload is open again with
@@ -104,8 +111,9 @@ export async function assembleUpload(
           );
         }
         if (sha256 === undefined) {
-          const found = await stagedDigests(file, layout);
-          const lost = await changedParts(deps, upload, found.parts);
+          const { stored, trusted } = await partsWrittenHere(deps, upload.uploadId);
+          const found = await stagedDigests(file, layout, (n) => !trusted(n));
+          const lost = changedParts(stored, trusted, found.parts);
           if (lost.length > 0) return await refuseLost(lost);
           digest = found.sha256;
           await noteDigest(deps.db, upload.uploadId, digest);
@@ -113,9 +121,10 @@ export async function assembleUpload(
         } else {
           const found = staged === size ? (await sha256OfFile(file)).sha256 : null;
           if (found !== sha256) {
-            const lost = await changedParts(
-              deps,
-              upload,
+            const { stored } = await partsWrittenHere(deps, upload.uploadId);
+            const lost = changedParts(
+              stored,
+              () => false,
               (await stagedDigests(file, layout)).parts,
             );
             if (lost.length > 0) return await refuseLost(lost);
@@ -128,6 +137,7 @@ export async function assembleUpload(
         await deps.blobs.commit({ tmpPath: file, sha256: digest!, size }, hold);
       }
       await finishCompletion(deps.db, upload, { sha256: digest!, size });
+      forgetWrittenHere(upload.uploadId);
     } finally {
       await hold.release();
     }

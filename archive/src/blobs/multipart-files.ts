@@ -95,16 +95,18 @@ function flushSoon(file: string): void {
 
 const first = (set: Set<string>) => set.values().next().value;
 
-// The SHA-256 of each part range of `file` (shorter or missing ranges hash what is there).
-// The SHA-256 of the staging file and of each of its parts, in one read. A file shorter than the
-// layout gives the digests of what it holds.
+// The SHA-256 of the staging file and of each of its parts, in one read; a part `check` turns
+// down is not hashed alone (null in `parts`). A file shorter than the layout gives the digests of
+// what it holds.
 export async function stagedDigests(
   file: string,
   layout: { size: number; partSize: number; partCount: number },
-): Promise<{ sha256: string; parts: string[] }> {
+  check: (partNumber: number) => boolean = () => true,
+): Promise<{ sha256: string; parts: (string | null)[] }> {
   const whole = createHash("sha256");
-  const parts: string[] = [];
-  let part = createHash("sha256");
+  const parts: (string | null)[] = [];
+  const partHash = () => (check(parts.length + 1) ? createHash("sha256") : null);
+  let part = partHash();
   let left = layout.partSize;
   const stream = createReadStream(file, { end: layout.size - 1, highWaterMark: 1 << 20 });
   for await (const data of stream) {
@@ -112,19 +114,19 @@ export async function stagedDigests(
     whole.update(chunk);
     for (let offset = 0; offset < chunk.length;) {
       const take = Math.min(left, chunk.length - offset);
-      part.update(chunk.subarray(offset, offset + take));
+      part?.update(chunk.subarray(offset, offset + take));
       offset += take;
       left -= take;
       if (left === 0) {
-        parts.push(part.digest("hex"));
-        part = createHash("sha256");
+        parts.push(part?.digest("hex") ?? null);
+        part = partHash();
         left = layout.partSize;
       }
     }
   }
   while (parts.length < layout.partCount) {
-    parts.push(part.digest("hex"));
-    part = createHash("sha256");
+    parts.push(part?.digest("hex") ?? null);
+    part = partHash();
   }
   return { sha256: whole.digest("hex"), parts };
 }

@@ -144,13 +144,14 @@ export async function beginPart(
   });
 }
 
-// Records a part whose bytes are synced in place; false when the upload was aborted meanwhile.
+// Records a part whose bytes are written in place; answers when it was stored, or null when the
+// upload was aborted meanwhile.
 export async function storePart(
   db: ArchiveDb,
   uploadId: string,
   part: { partNumber: number; size: number; sha256: string },
-): Promise<boolean> {
-  const rows = await db
+): Promise<Date | null> {
+  const [row] = await db
     .update(uploadParts)
     .set({ state: "stored", size: part.size, sha256: part.sha256, storedAt: sql`now()` })
     .where(
@@ -160,8 +161,8 @@ export async function storePart(
         eq(uploadParts.state, "receiving"),
       ),
     )
-    .returning({ partNumber: uploadParts.partNumber });
-  return rows.length > 0;
+    .returning({ storedAt: uploadParts.storedAt });
+  return row?.storedAt ?? null;
 }
 
 // Forgets stored parts whose bytes were found changed: they are to be sent again.
@@ -215,6 +216,22 @@ export async function listStoredParts(
     .orderBy(asc(uploadParts.partNumber))
     .limit(limit);
   return rows.map((r) => ({ partNumber: r.partNumber, size: r.size ?? 0, sha256: r.sha256 ?? "" }));
+}
+
+// Every stored part of an upload with its digest and when it was stored.
+export async function storedPartRows(
+  db: ArchiveDb,
+  uploadId: string,
+): Promise<Map<number, { sha256: string; storedAt: Date | null }>> {
+  const rows = await db
+    .select({
+      partNumber: uploadParts.partNumber,
+      sha256: uploadParts.sha256,
+      storedAt: uploadParts.storedAt,
+    })
+    .from(uploadParts)
+    .where(and(eq(uploadParts.uploadId, uploadId), eq(uploadParts.state, "stored")));
+  return new Map(rows.map((r) => [r.partNumber, { sha256: r.sha256 ?? "", storedAt: r.storedAt }]));
 }
 
 export type CompletionStart =

@@ -7,6 +7,7 @@ import { partRange } from "@scriptorium/contract/ingest/multipart";
 import type { ArchiveDb } from "../db/client";
 import { PartSizeError, stagingPath, writePart } from "./multipart-files";
 import { beginPart, dropPart, storePart, type PartStart } from "./multipart-state";
+import { noteWrittenHere, partStamp } from "./parts-written-here";
 import type { BlobStore } from "./store";
 import { answer, checksumOf, fail, refuseSignedUrl } from "./upload-http";
 import { verifyUploadPath } from "./upload-urls";
@@ -125,9 +126,11 @@ export function createPartPut(options: PartHandlerOptions) {
     }
     // Neither the part's bytes nor its row are synced here (see multipart-files.ts): the
     // completion syncs both, and finds any part a power failure took.
-    if (!(await storePart(db, uploadId, { partNumber, ...written }))) {
+    const storedAt = await storePart(db, uploadId, { partNumber, ...written });
+    if (!storedAt) {
       return fail(req, res, "NOT_FOUND", "The upload was aborted while this part was received.");
     }
+    noteWrittenHere(uploadId, partNumber, partStamp(written.sha256, storedAt));
     res.setHeader("ETag", `"${written.sha256}"`);
     res.setHeader("X-Checksum-Sha256", written.sha256);
     answer(res, 200, { partNumber, size: written.size, sha256: written.sha256 });

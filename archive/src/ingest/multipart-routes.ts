@@ -12,6 +12,7 @@ import {
 import { INGEST_LIMITS } from "@scriptorium/contract/ingest/schemas";
 import { assembleUpload, type CompletionOutcome } from "../blobs/multipart-complete";
 import { ensureStagingFile, removeStaging, stagingPath } from "../blobs/multipart-files";
+import { forgetWrittenHere } from "../blobs/parts-written-here";
 import {
   abortMultipart,
   beginCompletion,
@@ -205,6 +206,7 @@ export function createMultipartRoutes(
       );
     }
     await removeStaging(deps.blobs.root, row.uploadId);
+    forgetWrittenHere(row.uploadId);
     await deps.syncDatabase();
     return c.body(null, 204);
   });

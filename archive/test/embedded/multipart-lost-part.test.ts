@@ -1,9 +1,11 @@
 // Parts are answered before they are synced to disk (archive/README.md, "Multipart uploads"): a
-// power failure may take a stored part's bytes. The completion finds it: the file's digest
-// differs, the parts that no longer match their stored digest are named and forgotten, and once
-// they are sent again the upload completes. The loss is simulated by overwriting a part's range
-// of the staging file, as a lost page would read back. Skipped when the suite targets another
-// archive (its files are not reachable).
+// power failure may take a stored part's bytes. With the file's digest, the completion finds it:
+// the file's digest differs, the parts that no longer match their stored digest are named and
+// forgotten, and once they are sent again the upload completes. The loss is simulated by
+// overwriting a part's range of the staging file, as a lost page would read back. (Without the
+// file's digest the archive checks only parts written before it last started, as a power failure
+// that takes bytes takes the process too: multipart-crash.test.ts restarts an archive for that
+// case.) Skipped when the suite targets another archive (its files are not reachable).
 import { randomBytes } from "node:crypto";
 import { open } from "node:fs/promises";
 import path from "node:path";
@@ -21,12 +23,7 @@ import {
 import { archiveTarget } from "../support/target";
 
 describe.skipIf(!archiveTarget().embedded)("a stored part lost before it reached the disk", () => {
-  // With the file's digest the archive finds the loss by the file's digest first; without it, by
-  // checking every part.
-  it.each([
-    ["with the file's digest", true],
-    ["without the file's digest", false],
-  ])("is named at completion %s, forgotten, and taken again", async (_, named) => {
+  it("is named at completion, forgotten, and taken again", async () => {
     const file = randomBytes(24 * MiB + 4321);
     const upload = await createUpload(file.length, 8 * MiB);
     const urls = await partUrls(upload, "1-4");
@@ -47,7 +44,7 @@ describe.skipIf(!archiveTarget().embedded)("a stored part lost before it reached
       partNumber: n,
       sha256: sha256Of(partOf(file, upload, n)),
     }));
-    const body = named ? { sha256: sha256Of(file), parts } : { parts };
+    const body = { sha256: sha256Of(file), parts };
     const refused = await completeUpload(upload, body);
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({
