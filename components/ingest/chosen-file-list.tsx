@@ -14,6 +14,17 @@ export interface ChosenFile {
   type: string;
   // The file is remembered from a draft but its bytes were not kept: it must be chosen again.
   missing?: boolean;
+  // A large file's reading ahead of its upload (lib/upload/read-ahead.ts), when there is one.
+  readAhead?: { loaded: number; total: number; done: boolean; failed: boolean };
+}
+
+// "Preparing the upload: 45%", then "Ready to upload"; nothing once a reading failed (the upload
+// reads the file again and says what went wrong).
+function readAheadText(state: ChosenFile["readAhead"]): string | null {
+  if (!state || state.failed) return null;
+  if (state.done) return "Ready to upload";
+  const percent = state.total > 0 ? Math.floor((state.loaded / state.total) * 100) : 0;
+  return `Preparing the upload: ${percent}%`;
 }
 
 export interface ChosenFileListProps {
@@ -59,6 +70,12 @@ export function ChosenFileList({ files, onRemove, disabled, onEmptied }: ChosenF
               <span>{formatBytes(file.size)}</span>
               <span aria-hidden="true">·</span>
               <span>{describeFileType(file.name, file.type)}</span>
+              {file.readAhead && readAheadText(file.readAhead) ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>{readAheadText(file.readAhead)}</span>
+                </>
+              ) : null}
             </p>
           </div>
           {file.missing ? (

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { DraftDocument } from "@/lib/drafts/draft";
 import type { UploadPlan } from "@/lib/upload/planner";
 import { UrlDocumentForm } from "./url-document-form";
+import { useReadAhead } from "./use-read-ahead";
 
 export interface DocumentsSectionProps {
   documents: readonly DraftDocument[];
@@ -25,9 +26,19 @@ export function DocumentsSection({
   onRemove,
   disabled,
 }: DocumentsSectionProps) {
+  const readAhead = useReadAhead(documents);
   const files = documents.flatMap((d) =>
     d.kind === "file"
-      ? [{ id: d.id, name: d.name, size: d.size, type: d.type, missing: d.file === null }]
+      ? [
+          {
+            id: d.id,
+            name: d.name,
+            size: d.size,
+            type: d.type,
+            missing: d.file === null,
+            readAhead: readAhead.get(d.id),
+          },
+        ]
       : [],
   );
   const urls = documents.filter((d) => d.kind === "url");

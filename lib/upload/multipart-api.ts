@@ -12,7 +12,8 @@ import { z } from "zod";
 import { deleteResource, getJson, sendJson } from "@/lib/queries/api-client";
 
 export interface MultipartApi {
-  create(size: number, signal: AbortSignal): Promise<MultipartUpload>;
+  // `partSize` is a wish the archive may turn down (it answers the layout it chose).
+  create(size: number, signal: AbortSignal, partSize?: number): Promise<MultipartUpload>;
   // One page of the upload's state: the stored parts after `partNumberMarker`.
   state(uploadId: string, partNumberMarker: number, signal: AbortSignal): Promise<UploadState>;
   partUrls(uploadId: string, numbers: string, signal: AbortSignal): Promise<PartUrls>;
@@ -29,8 +30,9 @@ const base = "/api/ingest/uploads";
 const id = encodeURIComponent;
 
 export const dashboardMultipartApi: MultipartApi = {
-  create(size, signal) {
-    return sendJson(base, "POST", { size }, { signal, cache: "no-store", schema: MultipartUpload });
+  create(size, signal, partSize) {
+    const request = partSize ? { size, partSize } : { size };
+    return sendJson(base, "POST", request, { signal, cache: "no-store", schema: MultipartUpload });
   },
   state(uploadId, partNumberMarker, signal) {
     const query = partNumberMarker > 0 ? `?partNumberMarker=${partNumberMarker}` : "";

@@ -10,7 +10,11 @@ import type {
   UploadedFile,
   UploadState,
 } from "@scriptorium/contract/ingest/multipart";
-import { partCountOf, partRange } from "@scriptorium/contract/ingest/multipart-layout";
+import {
+  choosePartSize,
+  partCountOf,
+  partRange,
+} from "@scriptorium/contract/ingest/multipart-layout";
 import { ApiError } from "@/lib/queries/api-client";
 import { hashFileParts, type HashPartsOptions } from "./hash-file";
 import type { MultipartApi } from "./multipart-api";
@@ -100,7 +104,11 @@ async function openUpload(
       return { upload: found.state, stored: found.parts };
     }
   }
-  return { upload: await api.create(file.size, signal), stored: new Map() };
+  // The default layout, asked for by name: a reading ahead (read-ahead.ts) used the same.
+  return {
+    upload: await api.create(file.size, signal, choosePartSize(file.size)),
+    stored: new Map(),
+  };
 }
 
 const isState = (answer: UploadedFile | UploadState): answer is UploadState =>

@@ -5,8 +5,10 @@ import { MULTIPART_LIMITS } from "@scriptorium/contract/ingest/multipart-layout"
 import { ApiError } from "@/lib/queries/api-client";
 import { formatBytes, formatBytesBeside } from "./format";
 import { dashboardMultipartApi, type MultipartApi } from "./multipart-api";
+import { MULTIPART_FROM_BYTES } from "./multipart-threshold";
 import { uploadMultipart, type MultipartResume } from "./multipart-upload";
 import { PartFailure } from "./part-sender";
+import { hashPartsAhead } from "./read-ahead";
 import {
   abortableSleep,
   UploadError,
@@ -16,8 +18,7 @@ import {
 } from "./uploader";
 import { xhrPut } from "./xhr-put";
 
-// Files up to one largest part go in one PUT: in parts they would gain no parallelism.
-export const MULTIPART_FROM_BYTES = MULTIPART_LIMITS.maxPartBytes + 1;
+export { MULTIPART_FROM_BYTES };
 
 export interface SendFileOptions extends UploadOptions {
   // The multipart calls; the dashboard's routes unless given.
@@ -61,7 +62,7 @@ export async function sendFile(file: File, options: SendFileOptions): Promise<Up
       concurrency: options.concurrency,
       retries: options.retries,
       transport: options.transport ?? xhrPut,
-      hash: options.hash,
+      hash: options.hash ?? hashPartsAhead,
       sleep: options.sleep ?? abortableSleep,
       now: options.now ?? Date.now,
       random: options.random,

@@ -6,7 +6,8 @@
 // the file's SHA-256 out: every part is then checked against its digest in the same read that
 // gives the file's, so each byte the client sent is covered by a digest it computed, and the
 // client hashes its file once; a part this process wrote itself needs no second digest, as no
-// power failure took its bytes without taking this process too (parts-written-here.ts). A crash after the rename and before the database records it leaves
+// power failure took its bytes without taking this process too, and when this process wrote every
+// part it read each back into the file's digest as it was stored (parts-written-here.ts). A crash after the rename and before the database records it leaves
 // the object in place and the upload open: the next completion finds the object under the
 // client's digest, or the one noted before the rename (content addressing makes it the client's
 // file), and records it.
@@ -20,7 +21,7 @@ import {
   storedPartRows,
   type MultipartRow,
 } from "./multipart-state";
-import { forgetWrittenHere, partStamp, writtenHere } from "./parts-written-here";
+import { digestReadHere, forgetWrittenHere, partStamp, writtenHere } from "./parts-written-here";
 import { sha256OfFile, syncFile, type BlobStore } from "./store";
 
 export interface CompletionDeps {
@@ -50,11 +51,12 @@ function changedParts(
 async function partsWrittenHere(deps: CompletionDeps, uploadId: string) {
   const stored = await storedPartRows(deps.db, uploadId);
   const here = writtenHere(uploadId);
-  const trusted = (n: number) => {
+  const stampOf = (n: number) => {
     const row = stored.get(n);
-    return !!row?.storedAt && here.get(n) === partStamp(row.sha256, row.storedAt);
+    return row?.storedAt ? partStamp(row.sha256, row.storedAt) : null;
   };
-  return { stored, trusted };
+  const trusted = (n: number) => here.get(n) === stampOf(n);
+  return { stored, trusted, stampOf };
 }
 
 // Assembles `upload` (already moved to "completing"); on a refusal the upload is open again with
@@ -111,11 +113,16 @@ export async function assembleUpload(
           );
         }
         if (sha256 === undefined) {
-          const { stored, trusted } = await partsWrittenHere(deps, upload.uploadId);
-          const found = await stagedDigests(file, layout, (n) => !trusted(n));
-          const lost = changedParts(stored, trusted, found.parts);
-          if (lost.length > 0) return await refuseLost(lost);
-          digest = found.sha256;
+          const { stored, trusted, stampOf } = await partsWrittenHere(deps, upload.uploadId);
+          const ready = staged === size ? await digestReadHere(upload.uploadId, stampOf) : null;
+          if (ready) {
+            digest = ready;
+          } else {
+            const found = await stagedDigests(file, layout, (n) => !trusted(n));
+            const lost = changedParts(stored, trusted, found.parts);
+            if (lost.length > 0) return await refuseLost(lost);
+            digest = found.sha256;
+          }
           await noteDigest(deps.db, upload.uploadId, digest);
           await deps.syncDatabase?.();
         } else {

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import {
+  choosePartSize,
   MULTIPART_LIMITS,
   partCountOf,
   type MultipartUpload,
@@ -16,21 +17,6 @@ import {
 import type { ArchiveDb } from "../db/client";
 import { uploadParts, uploads } from "../db/schema";
 import { UPLOAD_URL_TTL_MS, type UploadRow } from "./upload-urls";
-
-const MiB = 1024 * 1024;
-// The default part size aims at about this many parts: few enough requests, small enough pieces
-// to lose when a connection breaks.
-const TARGET_PARTS = 64;
-
-// The part size of an upload of `size` bytes: the caller's wish when it keeps the upload within
-// maxParts, else about TARGET_PARTS parts; whole MiB, 8 to 64 MiB.
-export function choosePartSize(size: number, wish?: number): number {
-  const { minPartBytes, maxPartBytes, maxParts } = MULTIPART_LIMITS;
-  const wholeMiB = (bytes: number) => Math.ceil(bytes / MiB) * MiB;
-  const least = Math.max(minPartBytes, wholeMiB(size / maxParts));
-  const chosen = wish ?? wholeMiB(size / TARGET_PARTS);
-  return Math.min(maxPartBytes, Math.max(least, chosen));
-}
 
 export type MultipartRow = UploadRow & {
   uploadId: string;

@@ -130,7 +130,17 @@ export function createPartPut(options: PartHandlerOptions) {
     if (!storedAt) {
       return fail(req, res, "NOT_FOUND", "The upload was aborted while this part was received.");
     }
-    noteWrittenHere(uploadId, partNumber, partStamp(written.sha256, storedAt));
+    noteWrittenHere(
+      uploadId,
+      {
+        file: stagingPath(blobs.root, uploadId),
+        size: upload.declaredSize,
+        partSize: upload.partSize,
+        partCount: upload.partCount,
+      },
+      partNumber,
+      partStamp(written.sha256, storedAt),
+    );
     res.setHeader("ETag", `"${written.sha256}"`);
     res.setHeader("X-Checksum-Sha256", written.sha256);
     answer(res, 200, { partNumber, size: written.size, sha256: written.sha256 });

@@ -163,6 +163,28 @@ describe("multipart uploads", () => {
     ]);
   });
 
+  // A client whose file changed sends a part again with other bytes: the file's digest is the one
+  // of the bytes stored last, not of those the part held before.
+  it("answers the digest of a part's latest bytes when it was sent again with other ones", async (ctx) => {
+    needsMultipart(ctx);
+    const first = randomBytes(SIZE);
+    const upload = await createUpload(SIZE);
+    await sendAllParts(first, upload);
+    const changed = Buffer.from(first);
+    randomBytes(4096).copy(changed, upload.partSize + 10);
+    const urls = await partUrls(upload, "2");
+    expect((await putPart(urls.get(2) ?? "", partOf(changed, upload, 2))).status).toBe(200);
+    const parts = Array.from({ length: upload.partCount }, (_, i) => ({
+      partNumber: i + 1,
+      sha256: sha256Of(partOf(changed, upload, i + 1)),
+    }));
+    const done = await completeUpload(upload, { parts });
+    expect(done).toMatchObject({
+      status: 200,
+      json: { key: upload.key, size: SIZE, sha256: sha256Of(changed) },
+    });
+  });
+
   it("refuses a part whose SHA-256 does not match, and keeps nothing of it", async (ctx) => {
     needsMultipart(ctx);
     const file = randomBytes(SIZE);

@@ -16,6 +16,21 @@ export const MULTIPART_LIMITS = {
 // What GET /uploads/{uploadId} says of an upload.
 export const UPLOAD_STATES = ["open", "completing", "complete"] as const;
 
+// The default part size aims at about this many parts: few enough requests, small enough pieces
+// to lose when a connection breaks.
+const TARGET_PARTS = 64;
+
+// The part size of an upload of `size` bytes: the caller's wish when it keeps the upload within
+// maxParts, else about TARGET_PARTS parts; whole MiB, 8 to 64 MiB. The archive's choice, and the
+// one a client makes to read a file's parts before it creates the upload.
+export function choosePartSize(size: number, wish?: number): number {
+  const { minPartBytes, maxPartBytes, maxParts } = MULTIPART_LIMITS;
+  const wholeMiB = (bytes: number) => Math.ceil(bytes / MiB) * MiB;
+  const least = Math.max(minPartBytes, wholeMiB(size / maxParts));
+  const chosen = wish ?? wholeMiB(size / TARGET_PARTS);
+  return Math.min(maxPartBytes, Math.max(least, chosen));
+}
+
 // The layout every client and the archive agree on: part n starts at (n - 1) * partSize.
 export function partCountOf(size: number, partSize: number): number {
   return Math.max(1, Math.ceil(size / partSize));
