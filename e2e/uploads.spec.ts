@@ -98,6 +98,11 @@ test.describe("multipart uploads from the wizard", () => {
     test.setTimeout(300_000);
     const path = await bigFile(testInfo.outputPath("scan-300mb.bin"), SIZE);
     await fillWizard(page, path);
+    // The file's parts were read while the form was filled: sending waits on the network alone.
+    await expect(page.getByRole("list", { name: "Chosen files" })).toContainText(
+      "Ready to upload",
+      { timeout: 60_000 },
+    );
     const stored = storedParts(page);
     let cut = false;
     let refused = 0;

@@ -36,6 +36,30 @@ describe("FileDropzone", () => {
     expect(html).toContain("Choose it again");
   });
 
+  it("says how far a large file's reading ahead of its upload has come", () => {
+    const reading = (state: { loaded: number; done?: boolean; failed?: boolean }) =>
+      renderToStaticMarkup(
+        <FileDropzone
+          files={[
+            {
+              id: "3",
+              name: "film.mkv",
+              size: 400 * MB,
+              type: "video/x-matroska",
+              readAhead: { total: 400 * MB, done: false, failed: false, ...state },
+            },
+          ]}
+          onAdd={noop}
+          onRemove={noop}
+        />,
+      );
+    expect(reading({ loaded: 180 * MB })).toContain("Preparing the upload: 45%");
+    expect(reading({ loaded: 400 * MB, done: true })).toContain("Ready to upload");
+    const failed = reading({ loaded: 10 * MB, failed: true });
+    expect(failed).not.toContain("Preparing the upload");
+    expect(failed).not.toContain("Ready to upload");
+  });
+
   it("tells screen readers how many files are chosen", () => {
     expect(html).toMatch(
       /aria-live="polite">2 files chosen, 63 MB in all; 1 must be chosen again\.</,

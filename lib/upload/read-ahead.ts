@@ -132,7 +132,9 @@ export function hashPartsAhead(file: Blob, options: HashPartsOptions): Promise<n
         reported++;
         onPart(reported, reading.digests[reported - 1]!);
       }
-      onProgress?.(reading.state.loaded, reading.state.total);
+      // A reading done before the upload asked has no progress left to show.
+      if (!reading.state.done || !doneBefore)
+        onProgress?.(reading.state.loaded, reading.state.total);
       if (reading.state.done) {
         stop();
         resolve(null);
@@ -144,6 +146,7 @@ export function hashPartsAhead(file: Blob, options: HashPartsOptions): Promise<n
         reject(new Error("The file's reading was stopped: choose it again."));
       }
     };
+    const doneBefore = reading.state.done;
     const unwatch = watchReadAhead(file, follow);
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
