@@ -30,6 +30,8 @@ interface Followed {
   next: number;
   read: string[];
   reading: Promise<void> | null;
+  // The part whose bytes are being read.
+  busy: number | null;
 }
 
 const followed = new Map<string, Followed>();
@@ -48,6 +50,7 @@ async function readOn(upload: Followed): Promise<void> {
       const stamp = upload.parts.get(upload.next);
       if (!upload.hash || stamp === undefined) return;
       const { start, end } = partRange(upload.layout.size, upload.layout.partSize, upload.next);
+      upload.busy = upload.next;
       for (let at = start; at < end;) {
         const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_BYTES, end - at), at);
         if (bytesRead === 0) throw new Error("The staging file is shorter than its parts.");
@@ -56,8 +59,10 @@ async function readOn(upload: Followed): Promise<void> {
       }
       upload.read.push(stamp);
       upload.next++;
+      upload.busy = null;
     }
   } finally {
+    upload.busy = null;
     await handle.close();
   }
 }
@@ -91,12 +96,13 @@ export function noteWrittenHere(
       next: 1,
       read: [],
       reading: null,
+      busy: null,
     };
     followed.set(uploadId, upload);
   }
   upload.parts.set(partNumber, stamp);
   // Stored again after it was read (or while): the digest so far holds other bytes.
-  if (partNumber < upload.next || (upload.reading && partNumber === upload.next)) {
+  if (partNumber < upload.next || partNumber === upload.busy) {
     upload.hash = null;
   }
   follow(upload);
