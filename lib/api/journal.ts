@@ -17,18 +17,17 @@ export interface SubmissionEntry {
 
 export interface SubmissionJournal {
   recordSubmission(entry: SubmissionEntry): Promise<void>;
-  // Several in one statement (a batch's packages sent together).
+  // Several in one statement (a batch's packages sent together, or their statuses read): a SIP
+  // already journalled gets the status (and plugin reports, when given), one missing gets its row.
   recordSubmissions(entries: readonly SubmissionEntry[]): Promise<void>;
   recordStatus(
     key: { tenant: string; packageId: string; submissionName: string },
     status: string,
     pluginReports?: unknown,
   ): Promise<boolean>;
-  // Several statuses in one transaction (a batch's status read answers many SIPs at once).
-  recordStatuses(entries: readonly StatusEntry[]): Promise<void>;
 }
 
-export interface StatusEntry {
+interface StatusEntry {
   key: { tenant: string; packageId: string; submissionName: string };
   status: string;
   pluginReports?: unknown;
@@ -100,6 +99,7 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
         set: {
           lastStatus: sql`excluded.last_status`,
           lastStatusAt: sql`excluded.last_status_at`,
+          pluginOutcome: sql`coalesce(excluded.plugin_outcome, ${submissions.pluginOutcome})`,
         },
       });
   };
@@ -115,12 +115,5 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
       return updateStatus(await db(), { key, status, pluginReports });
     },
 
-    async recordStatuses(entries) {
-      if (entries.length === 0) return;
-      const database = await db();
-      await database.transaction(async (tx) => {
-        for (const entry of entries) await updateStatus(tx, entry);
-      });
-    },
   };
 }

@@ -1,5 +1,6 @@
 // The batch routes and a batch package's ingest against the real embedded archive.
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as listBatches, POST as createBatch } from "@/app/api/batches/route";
 import { GET as batchStatus } from "@/app/api/batches/[batchId]/route";
@@ -10,6 +11,7 @@ import { PUT as ingestDocument } from "@/app/api/ingest/document/route";
 import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
 import { invoke, sessionOf } from "@/lib/api/testing/harness";
 import { findObject } from "@/lib/catalogue/store";
+import { submissions } from "@/lib/db/schema";
 import { listAudit } from "@/lib/journal/audit";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { listSubmissions } from "@/lib/journal/submissions";
@@ -132,6 +134,37 @@ describe("a batch", () => {
     );
     const rows = page.entries;
     expect(rows.map((r) => r.packageId).sort()).toEqual(Object.values(ids).sort());
+  });
+
+  // The archive accepted the package and the batch marked it sent, but the dashboard stopped
+  // before the journal heard of it (a group's records are written when the group ends).
+  it("journals a sent package the journal misses when its status is read, as the batch owner's", async () => {
+    const batch = await newBatch(["lost.txt"]);
+    const packageId = `batch-${randomUUID()}`;
+    expect((await sendItem(batch, "lost.txt", packageId)).status).toBe(201);
+    const db = live.harness.dashboard.db;
+    await db.delete(submissions).where(eq(submissions.packageId, packageId));
+
+    let status: BatchStatus | undefined;
+    for (let i = 0; i < 100; i++) {
+      const answer = await invoke(batchStatus, "GET", `/api/batches/${batch}`, { batchId: batch });
+      status = answer.json as BatchStatus;
+      if (status.items[0]?.status === "INGESTED") break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status?.items.map((i) => [i.key, i.state, i.status])).toEqual([
+      ["lost.txt", "sent", "INGESTED"],
+    ]);
+    const viewer = { tenant: "demo", userId: "archivist", isAdmin: false };
+    const rows = (await listSubmissions(db, viewer, JournalQuery.parse({ batch }))).entries;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        packageId,
+        profile: "default",
+        user: expect.objectContaining({ id: "archivist" }),
+        lastStatus: "INGESTED",
+      }),
+    ]);
   });
 
   it("answers a read sent with the cursor of the one before only the packages changed since", async () => {

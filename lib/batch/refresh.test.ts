@@ -21,7 +21,7 @@ const deps = {
       return { body: { packageId, status: packageId === "pkg-0" ? "INGESTED" : "PROCESSING" } };
     },
   },
-  journal: { recordStatuses: async (entries: unknown[]) => void journalled.push(entries) },
+  journal: { recordSubmissions: async (entries: unknown[]) => void journalled.push(entries) },
   catalogue: {
     sipStatuses: async (_tenant: string, reads: unknown[]) => void catalogued.push(reads),
   },
@@ -38,10 +38,16 @@ const items = (count: number): BatchItemStatus[] =>
     message: null,
   }));
 
+const batchOf = (id: string) => ({
+  id,
+  profile: "default",
+  owner: { id: "archivist", name: "Ada Archivist" },
+});
+
 const read = async (batchId: string, list: BatchItemStatus[]) => {
   asked.length = 0;
   await refreshBatchItems(
-    batchId,
+    batchOf(batchId),
     list,
     sessionOf("archivist"),
     deps,
@@ -82,7 +88,7 @@ describe("the batch status reads", () => {
   it("return the packages whose status changed, journalling and cataloguing only those, in one call each", async () => {
     const batch = items(3);
     const changed = await refreshBatchItems(
-      "batch-e",
+      batchOf("batch-e"),
       batch,
       sessionOf("archivist"),
       deps,

@@ -34,11 +34,19 @@ interface Answered {
   body: IngestResponse & { status: string };
 }
 
+// The batch whose packages are read: its profile and owner journal a SIP the journal misses (the
+// dashboard stopped between the archive's answer and the group's records).
+export interface RefreshedBatch {
+  id: string;
+  profile: string | null;
+  owner: { id: string; name: string };
+}
+
 // Refreshes up to REFRESH_PER_READ of `items` in place and returns those whose status changed;
-// failures keep the last known status. What changed is journalled and catalogued in one
-// transaction each, however many packages it was.
+// failures keep the last known status. What changed is journalled in one statement and catalogued
+// in one transaction, however many packages it was.
 export async function refreshBatchItems(
-  batchId: string,
+  batch: RefreshedBatch,
   items: BatchItemStatus[],
   session: ApiSession,
   deps: ApiDeps,
@@ -47,12 +55,12 @@ export async function refreshBatchItems(
   const cursors = getBatchRefreshCursors();
   const open = items.filter(unfinished);
   if (open.length === 0) {
-    cursors.delete(batchId);
+    cursors.delete(batch.id);
     return [];
   }
-  const start = (cursors.get(batchId) ?? 0) % open.length;
+  const start = (cursors.get(batch.id) ?? 0) % open.length;
   const chosen = [...open.slice(start), ...open.slice(0, start)].slice(0, REFRESH_PER_READ);
-  cursors.set(batchId, start + chosen.length);
+  cursors.set(batch.id, start + chosen.length);
   const token = await deps.getUpstreamToken(session).catch(() => null);
   if (!token) return [];
   const answered: Answered[] = [];
@@ -77,17 +85,26 @@ export async function refreshBatchItems(
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   if (answered.length === 0) return [];
   // Only what changed is written: a read of a hundred unchanged packages writes nothing.
-  await record(session.tenant, answered, deps);
+  await record(batch, session.tenant, answered, deps);
   for (const { item, body } of answered) item.status = body.status;
   const changed = answered.map(({ item }) => item);
   return changed;
 }
 
-async function record(tenant: string, answered: Answered[], deps: ApiDeps): Promise<void> {
+async function record(
+  batch: RefreshedBatch,
+  tenant: string,
+  answered: Answered[],
+  deps: ApiDeps,
+): Promise<void> {
   try {
-    await deps.journal.recordStatuses(
+    await deps.journal.recordSubmissions(
       answered.map(({ item, body }) => ({
-        key: { tenant, packageId: item.packageId!, submissionName: item.submissionName! },
+        tenant,
+        packageId: item.packageId!,
+        submissionName: item.submissionName!,
+        profile: batch.profile,
+        user: batch.owner,
         status: body.status,
         pluginReports: body.pluginReports,
       })),

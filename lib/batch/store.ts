@@ -301,9 +301,13 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
     },
 
     // A batch with its items changed since the cursor `since` of an earlier read (every item
-    // without one), each with the journal's last known status of its SIP, and the cursor for the
-    // next read. An item counts as changed when its row or its SIP's journal row was written since.
-    async status(tenant: string, batchId: string, since?: string): Promise<BatchStatus | null> {
+    // without one), each with the journal's last known status of its SIP, the cursor for the next
+    // read, and its owner (not part of the answer). An item counts as changed when its row or its SIP's journal row was written since.
+    async status(
+      tenant: string,
+      batchId: string,
+      since?: string,
+    ): Promise<(BatchStatus & { owner: { id: string; name: string } }) | null> {
       const database = await db();
       // The cursor comes from a snapshot taken before the items are read: a write the read
       // misses belongs to a transaction still open then, and the next read includes it.
@@ -333,6 +337,8 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
         cancelledAt: row.cancelledAt?.toISOString() ?? null,
         items: rows,
         cursor: batch.cursor,
+        // Who sends its packages: the journal's user of a SIP the status read finds unjournalled.
+        owner: { id: row.userId, name: row.userName },
       };
     },
 

@@ -17,11 +17,12 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
   const query = new URL(ctx.request.url).searchParams;
   const { since } = parseOrThrow(BatchStatusQuery, { since: query.get("since") ?? undefined });
   const { tenant } = ctx.session;
-  const status = await ctx.deps.batches.status(tenant, ctx.params.batchId, since);
-  if (!status) throw batchNotFound();
+  const found = await ctx.deps.batches.status(tenant, ctx.params.batchId, since);
+  if (!found) throw batchNotFound();
+  const { owner, ...status } = found;
   const open = await ctx.deps.batches.openItems(tenant, status.id);
   const refreshed = await refreshBatchItems(
-    status.id,
+    { id: status.id, profile: status.profile, owner },
     open,
     ctx.session,
     ctx.deps,
