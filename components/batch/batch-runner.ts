@@ -13,7 +13,7 @@ import {
   type QueueItem,
 } from "@/lib/batch/queue";
 import { GROUP_BODY_BYTES, GROUP_MAX_PACKAGES } from "@/lib/batch/group-limits";
-import { isFinished } from "@/lib/batch/queue-state";
+import { isFinished, statusReadDelay } from "@/lib/batch/queue-state";
 import { withItems } from "@/lib/batch/status-items";
 import { UPLOAD_REUSE_MARGIN_MS } from "@/lib/drafts/draft";
 import { ApiError } from "@/lib/queries/api-client";
@@ -25,8 +25,6 @@ import { sendFile } from "@/lib/upload/send-file";
 import { UploadError } from "@/lib/upload/uploader";
 import { openSource } from "./batch-source";
 import { saveBatchState, type StoredBatch, type StoredBatchData } from "./batch-storage";
-
-const STATUS_EVERY_MS = 2_000;
 
 // Small packages (every document inline, the request at most GROUP_PACKAGE_BYTES) go to the
 // dashboard up to GROUP_MAX_PACKAGES at a time in one request of at most GROUP_FILL_BYTES, where
@@ -235,17 +233,23 @@ export function startBatchRunner(
   const poll = async () => {
     const { items, mode } = queue.get();
     const open = items.some((i) => !isFinished(i.state));
+    let changed = 0;
     if (open && mode.kind !== "paused") {
       try {
         const answer = await batchStatus(batch.id, since);
         server = withItems(server, answer.items);
         since = answer.cursor;
+        changed = answer.items.length;
         queue.reconcile(server);
       } catch {
         // The next read tries again; a session that ended shows when the next package is sent.
       }
     }
-    if (polling) timer = setTimeout(poll, STATUS_EVERY_MS);
+    const delay = statusReadDelay(
+      queue.get().items.map((i) => i.state),
+      changed,
+    );
+    if (polling) timer = setTimeout(poll, delay);
   };
   void poll();
 

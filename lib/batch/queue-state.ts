@@ -116,3 +116,17 @@ export function stateLabel(state: ItemState): string {
       return "cancelled";
   }
 }
+
+// How long the batch page waits before its next status read: 2 s while packages are still being
+// sent (the reads ask the archive about a hundred packages each, beside the batch's own ingests),
+// and a few hundred milliseconds once every package is sent and the last read found statuses that
+// changed, so the last hundreds of statuses arrive in a few reads instead of one every 2 s.
+export const STATUS_EVERY_MS = 2_000;
+export const SETTLING_EVERY_MS = 300;
+
+export function statusReadDelay(states: readonly ItemState[], changedLastRead: number): number {
+  const sending = states.some(
+    (s) => s.kind === "queued" || s.kind === "uploading" || s.kind === "sending",
+  );
+  return !sending && changedLastRead > 0 ? SETTLING_EVERY_MS : STATUS_EVERY_MS;
+}
