@@ -13,7 +13,7 @@ import {
   type QueueItem,
 } from "@/lib/batch/queue";
 import { GROUP_BODY_BYTES, GROUP_MAX_PACKAGES } from "@/lib/batch/group-limits";
-import { isFinished, statusReadDelay } from "@/lib/batch/queue-state";
+import { isFinished, isUnsent, statusReadDelay } from "@/lib/batch/queue-state";
 import { withItems } from "@/lib/batch/status-items";
 import { UPLOAD_REUSE_MARGIN_MS } from "@/lib/drafts/draft";
 import { ApiError } from "@/lib/queries/api-client";
@@ -236,7 +236,8 @@ export function startBatchRunner(
     let changed = 0;
     if (open && mode.kind !== "paused") {
       try {
-        const answer = await batchStatus(batch.id, since);
+        const settling = !items.some((i) => isUnsent(i.state));
+        const answer = await batchStatus(batch.id, since, { settling });
         server = withItems(server, answer.items);
         since = answer.cursor;
         changed = answer.items.length;

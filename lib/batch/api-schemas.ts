@@ -58,12 +58,14 @@ export interface BatchStatus {
   cursor: string;
 }
 
-// The query of GET /api/batches/[batchId]: `since`, the cursor of an earlier read.
+// The query of GET /api/batches/[batchId]: `since`, the cursor of an earlier read, and `settling`.
 export const BatchStatusQuery = z.object({
   since: z
     .string()
     .regex(/^\d{1,18}$/, { message: "since must be the cursor of an earlier read of the batch" })
     .optional(),
+  // "1" once the page has sent every package: the read asks about more of them at once.
+  settling: z.literal("1", { message: 'settling is "1" or left out' }).optional(),
 });
 export type BatchStatusQuery = z.infer<typeof BatchStatusQuery>;
 

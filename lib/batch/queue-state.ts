@@ -125,8 +125,10 @@ export const STATUS_EVERY_MS = 2_000;
 export const SETTLING_EVERY_MS = 300;
 
 export function statusReadDelay(states: readonly ItemState[], changedLastRead: number): number {
-  const sending = states.some(
-    (s) => s.kind === "queued" || s.kind === "uploading" || s.kind === "sending",
-  );
-  return !sending && changedLastRead > 0 ? SETTLING_EVERY_MS : STATUS_EVERY_MS;
+  return !states.some(isUnsent) && changedLastRead > 0 ? SETTLING_EVERY_MS : STATUS_EVERY_MS;
+}
+
+// Whether the package is still to be sent, or being sent.
+export function isUnsent(state: ItemState): boolean {
+  return state.kind === "queued" || state.kind === "uploading" || state.kind === "sending";
 }

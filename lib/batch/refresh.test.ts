@@ -6,7 +6,7 @@ import type { ApiDeps } from "@/lib/api/deps";
 import { sessionOf } from "@/lib/api/testing/harness";
 import { getBatchRefreshCursors, resetServer } from "@/lib/server/container";
 import type { BatchItemStatus } from "./api-schemas";
-import { REFRESH_PER_READ, refreshBatchItems } from "./refresh";
+import { REFRESH_PER_READ, refreshBatchItems, SETTLING_PER_READ } from "./refresh";
 
 const asked: string[] = [];
 const enrichers: unknown[] = [];
@@ -104,6 +104,21 @@ describe("the batch status reads", () => {
     expect(enrichers.filter((e) => (e as unknown[]).length > 0)).toEqual([
       ["pluginreports", "metadata", "representations"],
     ]);
+  });
+
+  it("ask about more packages at once when the page says it has sent every one", async () => {
+    asked.length = 0;
+    await refreshBatchItems(
+      batchOf("batch-s"),
+      items(400),
+      sessionOf("archivist"),
+      deps,
+      new AbortController().signal,
+      { settling: true },
+    );
+    expect(new Set(asked).size).toBe(SETTLING_PER_READ);
+    expect(SETTLING_PER_READ).toBeGreaterThan(REFRESH_PER_READ);
+    expect(getBatchRefreshCursors().get("batch-s")).toBe(SETTLING_PER_READ);
   });
 
   it("forgets a batch with nothing unfinished, and every batch when the server is reset", async () => {

@@ -13,6 +13,10 @@ import type { BatchItemStatus } from "./api-schemas";
 // that the archive keeps answering the batch's own ingests while a batch is still being sent.
 export const REFRESH_PER_READ = 100;
 const PARALLEL = 4;
+// Once the page has sent every package (it says so), no ingest of the batch competes: a read asks
+// about more of them, more at a time.
+export const SETTLING_PER_READ = 300;
+const SETTLING_PARALLEL = 8;
 
 // A package is first asked for its status alone (one look-up in the archive). Once it has ended
 // it is asked once more with what the journal and the catalogue keep: the plugins' outcome, and
@@ -42,7 +46,7 @@ export interface RefreshedBatch {
   owner: { id: string; name: string };
 }
 
-// Refreshes up to REFRESH_PER_READ of `items` in place and returns those whose status changed;
+// Refreshes up to REFRESH_PER_READ (SETTLING_PER_READ when settling) of `items` in place and returns those whose status changed;
 // failures keep the last known status. What changed is journalled in one statement and catalogued
 // in one transaction, however many packages it was.
 export async function refreshBatchItems(
@@ -51,7 +55,9 @@ export async function refreshBatchItems(
   session: ApiSession,
   deps: ApiDeps,
   signal: AbortSignal,
+  { settling = false }: { settling?: boolean } = {},
 ): Promise<BatchItemStatus[]> {
+  const perRead = settling ? SETTLING_PER_READ : REFRESH_PER_READ;
   const cursors = getBatchRefreshCursors();
   const open = items.filter(unfinished);
   if (open.length === 0) {
@@ -59,7 +65,7 @@ export async function refreshBatchItems(
     return [];
   }
   const start = (cursors.get(batch.id) ?? 0) % open.length;
-  const chosen = [...open.slice(start), ...open.slice(0, start)].slice(0, REFRESH_PER_READ);
+  const chosen = [...open.slice(start), ...open.slice(0, start)].slice(0, perRead);
   cursors.set(batch.id, start + chosen.length);
   const token = await deps.getUpstreamToken(session).catch(() => null);
   if (!token) return [];
@@ -82,7 +88,7 @@ export async function refreshBatchItems(
       }
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  await Promise.all(Array.from({ length: settling ? SETTLING_PARALLEL : PARALLEL }, worker));
   if (answered.length === 0) return [];
   // Only what changed is written: a read of a hundred unchanged packages writes nothing.
   await record(batch, session.tenant, answered, deps);

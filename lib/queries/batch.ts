@@ -58,13 +58,20 @@ export function ingestBatchPackage(
 
 // GET /api/batches/[batchId]?since= – the state and SIP status of the packages changed since the
 // read whose cursor is `since` (of every package when null), and the cursor for the next read.
+// `settling`: every package is sent, so the read may ask the archive about more of them at once.
 export function batchStatus(
   batchId: string,
   since: string | null,
-  signal?: AbortSignal,
+  options: { settling?: boolean; signal?: AbortSignal } = {},
 ): Promise<BatchStatus> {
-  const query = since === null ? "" : `?since=${segment(since)}`;
-  return getJson(`/api/batches/${segment(batchId)}${query}`, { signal, cache: "no-store" });
+  const query = new URLSearchParams();
+  if (since !== null) query.set("since", since);
+  if (options.settling) query.set("settling", "1");
+  const search = query.size > 0 ? `?${query}` : "";
+  return getJson(`/api/batches/${segment(batchId)}${search}`, {
+    signal: options.signal,
+    cache: "no-store",
+  });
 }
 
 // POST /api/batches/[batchId]/cancel – packages not yet sent are not sent.

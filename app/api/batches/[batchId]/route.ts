@@ -9,13 +9,17 @@ import { withItems } from "@/lib/batch/status-items";
 
 type Params = { batchId: string };
 
-// GET /api/batches/[batchId]?since= – the packages changed since an earlier read (every one without
-// `since`) with their state and SIP status, and the cursor for the next read; the unfinished ones
-// are asked about upstream in bulk, a bounded number per read
+// GET /api/batches/[batchId]?since=&settling=1 – the packages changed since an earlier read (every
+// one without `since`) with their state and SIP status, and the cursor for the next read; the
+// unfinished ones are asked about upstream in bulk, a bounded number per read (more once the page
+// says every package is sent)
 export const GET = apiRoute<Params>({}, async (ctx) => {
   if (!BATCH_ID.test(ctx.params.batchId)) throw batchNotFound();
   const query = new URL(ctx.request.url).searchParams;
-  const { since } = parseOrThrow(BatchStatusQuery, { since: query.get("since") ?? undefined });
+  const { since, settling } = parseOrThrow(BatchStatusQuery, {
+    since: query.get("since") ?? undefined,
+    settling: query.get("settling") ?? undefined,
+  });
   const { tenant } = ctx.session;
   const found = await ctx.deps.batches.status(tenant, ctx.params.batchId, since);
   if (!found) throw batchNotFound();
@@ -27,6 +31,7 @@ export const GET = apiRoute<Params>({}, async (ctx) => {
     ctx.session,
     ctx.deps,
     ctx.request.signal,
+    { settling: settling !== undefined },
   );
   return jsonAnswer({ ...status, items: withItems(status.items, refreshed) });
 });
