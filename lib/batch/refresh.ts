@@ -46,9 +46,9 @@ export interface RefreshedBatch {
   owner: { id: string; name: string };
 }
 
-// Refreshes up to REFRESH_PER_READ (SETTLING_PER_READ when settling) of `items` in place and returns those whose status changed;
-// failures keep the last known status. What changed is journalled in one statement and catalogued
-// in one transaction, however many packages it was.
+// Refreshes up to REFRESH_PER_READ (SETTLING_PER_READ when settling) of `items` in place and
+// returns those whose status changed; failures keep the last known status. What changed is
+// journalled in one statement and catalogued in one transaction, however many packages it was.
 export async function refreshBatchItems(
   batch: RefreshedBatch,
   items: BatchItemStatus[],
