@@ -114,6 +114,5 @@ export function createSubmissionJournal(db: () => Promise<DashboardDb>): Submiss
     async recordStatus(key, status, pluginReports) {
       return updateStatus(await db(), { key, status, pluginReports });
     },
-
   };
 }
