@@ -55,5 +55,18 @@ export function useReadAhead(
     };
   }, [documents]);
 
+  // Leaving the wizard stops its readings: a draft opened again reads its files anew.
+  useEffect(
+    () => () => {
+      const files = [...reading.current];
+      reading.current = new Set();
+      if (files.length === 0) return;
+      void import("@/lib/upload/read-ahead").then((reader) => {
+        for (const file of files) reader.stopReadAhead(file);
+      });
+    },
+    [],
+  );
+
   return states;
 }
