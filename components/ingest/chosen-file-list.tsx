@@ -27,6 +27,17 @@ function readAheadText(state: ChosenFile["readAhead"]): string | null {
   return `Preparing the upload: ${percent}%`;
 }
 
+function ReadAheadNote({ state }: { state: ChosenFile["readAhead"] }) {
+  const text = readAheadText(state);
+  if (!text) return null;
+  return (
+    <>
+      <span aria-hidden="true">·</span>
+      <span>{text}</span>
+    </>
+  );
+}
+
 export interface ChosenFileListProps {
   files: readonly ChosenFile[];
   onRemove: (id: string) => void;
@@ -70,12 +81,7 @@ export function ChosenFileList({ files, onRemove, disabled, onEmptied }: ChosenF
               <span>{formatBytes(file.size)}</span>
               <span aria-hidden="true">·</span>
               <span>{describeFileType(file.name, file.type)}</span>
-              {file.readAhead && readAheadText(file.readAhead) ? (
-                <>
-                  <span aria-hidden="true">·</span>
-                  <span>{readAheadText(file.readAhead)}</span>
-                </>
-              ) : null}
+              <ReadAheadNote state={file.readAhead} />
             </p>
           </div>
           {file.missing ? (

@@ -64,16 +64,22 @@ function follow(file: Blob, partSize: number, signal?: AbortSignal) {
   return { parts, done };
 }
 
+// A file of `size` whose reading ahead has begun, with the hasher that reads it.
+function startReading(size: number) {
+  const stepped = steppedHasher();
+  setPartsHasherForTests(stepped.hasher);
+  const file = fileOf(size);
+  readAhead(file);
+  return { ...stepped, file };
+}
+
 describe("reading a large file ahead of its upload", () => {
   const size = 3 * 64 * 1024 * 1024;
   const partSize = choosePartSize(size);
   const count = Math.ceil(size / partSize);
 
   it("gives the upload the parts read already, then the rest as they are read, reading the file once", async () => {
-    const { hasher, reads, next } = steppedHasher();
-    setPartsHasherForTests(hasher);
-    const file = fileOf(size);
-    readAhead(file);
+    const { reads, next, file } = startReading(size);
     await next();
     await next();
     expect(readAheadState(file)).toMatchObject({ done: false, loaded: 2 * partSize });
@@ -114,10 +120,7 @@ describe("reading a large file ahead of its upload", () => {
   });
 
   it("reads again in the layout the archive chose when it is not the one read ahead", async () => {
-    const { hasher, reads, next } = steppedHasher();
-    setPartsHasherForTests(hasher);
-    const file = fileOf(size);
-    readAhead(file);
+    const { reads, next, file } = startReading(size);
     for (let i = 0; i < count; i++) await next();
     expect(readAheadState(file)?.done).toBe(true);
 
@@ -130,10 +133,7 @@ describe("reading a large file ahead of its upload", () => {
   });
 
   it("stops the reading of a file taken out of the draft", async () => {
-    const { hasher, reads, next } = steppedHasher();
-    setPartsHasherForTests(hasher);
-    const file = fileOf(size);
-    readAhead(file);
+    const { reads, next, file } = startReading(size);
     await next();
     stopReadAhead(file);
     expect(reads[0]?.options.signal?.aborted).toBe(true);
@@ -141,10 +141,7 @@ describe("reading a large file ahead of its upload", () => {
   });
 
   it("ends the upload's wait when the upload is cancelled, with the cancellation's reason", async () => {
-    const { hasher, next } = steppedHasher();
-    setPartsHasherForTests(hasher);
-    const file = fileOf(size);
-    readAhead(file);
+    const { next, file } = startReading(size);
     await next();
     const controller = new AbortController();
     const { done } = follow(file, partSize, controller.signal);

@@ -108,12 +108,13 @@ export function watchReadAhead(file: Blob, listener: () => void): () => void {
 // waiting in line gives way, so the file is not read twice). Resolves with null, as hashFileParts.
 export function hashPartsAhead(file: Blob, options: HashPartsOptions): Promise<null> {
   const reading = readings.get(file);
-  if (!reading || reading.partSize !== options.partSize || reading.state.failed) {
+  if (
+    !reading ||
+    !reading.started ||
+    reading.partSize !== options.partSize ||
+    reading.state.failed
+  ) {
     if (reading && !reading.started) stopReadAhead(file);
-    return hasher(file, options).then(() => null);
-  }
-  if (!reading.started) {
-    stopReadAhead(file);
     return hasher(file, options).then(() => null);
   }
   const { signal, onPart, onProgress } = options;

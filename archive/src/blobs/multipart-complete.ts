@@ -7,10 +7,10 @@
 // gives the file's, so each byte the client sent is covered by a digest it computed, and the
 // client hashes its file once; a part this process wrote itself needs no second digest, as no
 // power failure took its bytes without taking this process too, and when this process wrote every
-// part it read each back into the file's digest as it was stored (parts-written-here.ts). A crash after the rename and before the database records it leaves
-// the object in place and the upload open: the next completion finds the object under the
-// client's digest, or the one noted before the rename (content addressing makes it the client's
-// file), and records it.
+// part it read each back into the file's digest as it was stored (parts-written-here.ts). A crash
+// after the rename and before the database records it leaves the object in place and the upload
+// open: the next completion finds the object under the client's digest, or the one noted before
+// the rename (content addressing makes it the client's file), and records it.
 import type { ArchiveDb } from "../db/client";
 import { fileSize, stagedDigests, stagingPath } from "./multipart-files";
 import {
