@@ -69,7 +69,7 @@ describe("the batch status reads", () => {
     const first = await read("batch-a", batch);
     expect(first).toHaveLength(REFRESH_PER_READ);
     expect(first[0]).toBe("pkg-0");
-    expect(getBatchRefreshCursors().get("batch-a")).toBe(REFRESH_PER_READ);
+    expect(getBatchRefreshCursors().get("batch-a")?.next).toBe(REFRESH_PER_READ);
     expect(batch[0]!.status).toBe("INGESTED");
 
     // pkg-0 has ended: 149 left, the walk goes on from where it stopped.
@@ -77,12 +77,12 @@ describe("the batch status reads", () => {
     expect(second).toHaveLength(REFRESH_PER_READ);
     expect(second).not.toContain("pkg-0");
     expect(second).toContain("pkg-149");
-    expect(getBatchRefreshCursors().get("batch-a")).toBe(2 * REFRESH_PER_READ);
+    expect(getBatchRefreshCursors().get("batch-a")?.next).toBe(2 * REFRESH_PER_READ);
 
     // Another batch has its own cursor.
     await read("batch-b", items(3));
-    expect(getBatchRefreshCursors().get("batch-b")).toBe(3);
-    expect(getBatchRefreshCursors().get("batch-a")).toBe(2 * REFRESH_PER_READ);
+    expect(getBatchRefreshCursors().get("batch-b")?.next).toBe(3);
+    expect(getBatchRefreshCursors().get("batch-a")?.next).toBe(2 * REFRESH_PER_READ);
   });
 
   it("return the packages whose status changed, journalling and cataloguing only those, in one call each", async () => {
@@ -106,6 +106,47 @@ describe("the batch status reads", () => {
     ]);
   });
 
+  it("ask with the plugins' outcome, metadata and formats at once after a read that found most ended", async () => {
+    // pkg-0 has ended, the others go on: the status alone first, as before.
+    const going = items(4);
+    await refreshBatchItems(
+      batchOf("batch-q"),
+      going,
+      sessionOf("archivist"),
+      deps,
+      new AbortController().signal,
+    );
+    expect(getBatchRefreshCursors().get("batch-q")?.mostlyEnded).toBe(false);
+
+    // A read where most have ended (pkg-0 answers INGESTED wherever it stands in the list).
+    enrichers.length = 0;
+    const mostly = [...items(1), ...items(1)].map((item, i) => ({ ...item, key: `file-${i}` }));
+    await refreshBatchItems(
+      batchOf("batch-q"),
+      mostly,
+      sessionOf("archivist"),
+      deps,
+      new AbortController().signal,
+    );
+    expect(enrichers.filter((e) => (e as unknown[]).length === 0)).toHaveLength(2);
+    expect(getBatchRefreshCursors().get("batch-q")?.mostlyEnded).toBe(true);
+
+    // The next read asks each package once, with everything: one call each, what ended recorded.
+    enrichers.length = 0;
+    const next = items(3);
+    const changed = await refreshBatchItems(
+      batchOf("batch-q"),
+      next,
+      sessionOf("archivist"),
+      deps,
+      new AbortController().signal,
+    );
+    expect(enrichers).toEqual(Array(3).fill(["pluginreports", "metadata", "representations"]));
+    expect(changed.map((item) => [item.key, item.status])).toEqual([["file-0", "INGESTED"]]);
+    // One of three ended: the read after it asks for the status alone again.
+    expect(getBatchRefreshCursors().get("batch-q")?.mostlyEnded).toBe(false);
+  });
+
   it("ask about more packages at once when the page says it has sent every one", async () => {
     asked.length = 0;
     await refreshBatchItems(
@@ -118,7 +159,7 @@ describe("the batch status reads", () => {
     );
     expect(new Set(asked).size).toBe(SETTLING_PER_READ);
     expect(SETTLING_PER_READ).toBeGreaterThan(REFRESH_PER_READ);
-    expect(getBatchRefreshCursors().get("batch-s")).toBe(SETTLING_PER_READ);
+    expect(getBatchRefreshCursors().get("batch-s")?.next).toBe(SETTLING_PER_READ);
   });
 
   it("forgets a batch with nothing unfinished, and every batch when the server is reset", async () => {

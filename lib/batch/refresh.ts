@@ -18,11 +18,20 @@ const PARALLEL = 4;
 export const SETTLING_PER_READ = 300;
 const SETTLING_PARALLEL = 8;
 
-// A package is first asked for its status alone (one look-up in the archive). Once it has ended
-// it is asked once more with what the journal and the catalogue keep: the plugins' outcome, and
-// the metadata and files' formats, so that a batch's packages can be found by description and
-// format in the holdings without being opened one by one.
+// A package is asked for its status alone (one look-up in the archive) and, once it has ended,
+// once more with what the journal and the catalogue keep: the plugins' outcome, and the metadata
+// and files' formats, so that a batch's packages can be found by description and format in the
+// holdings without being opened one by one. When the batch's last read found most of the
+// packages it asked about ended (small packages, a quick archive), the packages are asked with
+// all of it at once: asking for the status alone first would mostly be a second call for nothing.
 const ENRICHERS = ["pluginreports", "metadata", "representations"] as const;
+
+// How far the status reads have walked a batch's unfinished packages, and whether the last read
+// found most of those it asked about ended.
+export interface BatchWalk {
+  next: number;
+  mostlyEnded: boolean;
+}
 
 function unfinished(item: BatchItemStatus): boolean {
   return (
@@ -64,20 +73,29 @@ export async function refreshBatchItems(
     cursors.delete(batch.id);
     return [];
   }
-  const start = (cursors.get(batch.id) ?? 0) % open.length;
+  const walk = cursors.get(batch.id) ?? { next: 0, mostlyEnded: false };
+  const start = walk.next % open.length;
   const chosen = [...open.slice(start), ...open.slice(0, start)].slice(0, perRead);
-  cursors.set(batch.id, start + chosen.length);
+  // Moved on before asking: a read made meanwhile (another tab) asks about the next ones.
+  const moved: BatchWalk = { next: start + chosen.length, mostlyEnded: walk.mostlyEnded };
+  cursors.set(batch.id, moved);
   const token = await deps.getUpstreamToken(session).catch(() => null);
   if (!token) return [];
+  const allAtOnce = walk.mostlyEnded;
   const answered: Answered[] = [];
+  let read = 0;
+  let ended = 0;
   const queue = [...chosen];
   const worker = async () => {
     for (let item = queue.shift(); item && !signal.aborted; item = queue.shift()) {
       try {
         const call = { token, tenant: session.tenant, enrichers: [], signal };
-        let { body } = await deps.ingest.sipStatus(call, item.packageId!, item.submissionName!);
+        const first = allAtOnce ? { ...call, enrichers: ENRICHERS } : call;
+        let { body } = await deps.ingest.sipStatus(first, item.packageId!, item.submissionName!);
+        read++;
+        if (body.status && isTerminalSipStatus(body.status)) ended++;
         if (!body.status || body.status === item.status) continue;
-        if (isTerminalSipStatus(body.status)) {
+        if (!allAtOnce && isTerminalSipStatus(body.status)) {
           const enriched = { ...call, enrichers: ENRICHERS };
           ({ body } = await deps.ingest.sipStatus(enriched, item.packageId!, item.submissionName!));
           if (!body.status) continue;
@@ -89,6 +107,7 @@ export async function refreshBatchItems(
     }
   };
   await Promise.all(Array.from({ length: settling ? SETTLING_PARALLEL : PARALLEL }, worker));
+  if (read > 0) moved.mostlyEnded = ended * 2 > read;
   if (answered.length === 0) return [];
   // Only what changed is written: a read of a hundred unchanged packages writes nothing.
   await record(batch, session.tenant, answered, deps);

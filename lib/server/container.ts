@@ -37,6 +37,7 @@ import {
 } from "@/lib/auth/session-cache";
 import { oidcSettings, TOKEN_MARGIN_MS } from "@/lib/auth/settings";
 import { createTokenSource, type TokenSource } from "@/lib/auth/token-source";
+import type { BatchWalk } from "@/lib/batch/refresh";
 import type { RunSummary } from "@/lib/catalogue/sync-runner";
 import { openDashboardDb, type DashboardDb } from "@/lib/db/client";
 import { loadEnv, type Env } from "@/lib/env";
@@ -72,7 +73,7 @@ interface Parts {
   recordedStatuses: RecordedStatuses;
   metadataRegistry: { dir: string; registry: MetadataRegistry };
   catalogueSync: CatalogueSyncState;
-  batchCursors: Map<string, number>;
+  batchCursors: Map<string, BatchWalk>;
 }
 
 // The catalogue sync of this process: the run under way, and the timer of the schedule.
@@ -312,9 +313,9 @@ export function getCatalogueSyncState(): CatalogueSyncState {
   return once("catalogueSync", () => ({}));
 }
 
-// Per batch, how far the status reads have walked its unfinished packages: the next read asks
-// about the next ones (lib/batch/refresh.ts).
-export function getBatchRefreshCursors(): Map<string, number> {
+// Per batch, how far the status reads have walked its unfinished packages (the next read asks
+// about the next ones) and whether the last one found most ended (lib/batch/refresh.ts).
+export function getBatchRefreshCursors(): Map<string, BatchWalk> {
   return once("batchCursors", () => new Map());
 }
 
