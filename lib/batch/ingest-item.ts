@@ -45,11 +45,13 @@ export function batchItemOf(request: Request): Ref | null {
 }
 
 type Sent =
-  | { kind: "accepted"; answer: Accepted<IngestResponse> }
+  | { kind: "accepted"; answer: Accepted<IngestResponse>; marked: Promise<void> }
   | { kind: "sent-before"; body: IngestResponse };
 
 // Sends an item by its claim, or says why not: a package sent before answers its first SIP, one
-// claimed goes to the archive and is marked sent (or failed) as soon as it answers.
+// claimed goes to the archive and is marked sent (or failed) as soon as it answers. The mark is
+// under way when this returns (`marked`): a group sends its next package meanwhile, and every
+// caller waits for it before answering.
 async function sendClaimed(
   ctx: RouteContext<unknown>,
   ref: Ref,
@@ -66,15 +68,25 @@ async function sendClaimed(
   const refused = refusal(claim);
   if (refused) throw refused;
   const store = ctx.deps.batches;
+  const markFailed = (error: unknown) =>
+    store.failed(ref.batch, ref.item, error instanceof Error ? error.message : String(error));
+  let answer: Accepted<IngestResponse>;
   try {
     const { token, tenant } = await ctx.upstream();
-    const answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
-    await store.sent(ref.batch, ref.item, answer.body.packageId, answer.body.name ?? null);
-    return { kind: "accepted", answer };
+    answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
   } catch (error) {
-    await store.failed(ref.batch, ref.item, error instanceof Error ? error.message : String(error));
+    await markFailed(error);
     throw error;
   }
+  const marked = store
+    .sent(ref.batch, ref.item, answer.body.packageId, answer.body.name ?? null)
+    .catch(async (error: unknown) => {
+      await markFailed(error).catch(() => {});
+      throw error;
+    });
+  // Awaited by the caller; until then its failure is not an unhandled rejection.
+  marked.catch(() => {});
+  return { kind: "accepted", answer, marked };
 }
 
 // Why a claim that did not take the item refuses it; null when it did, or the package was sent
@@ -113,17 +125,20 @@ export async function ingestBatchItem(
   await ctx.upstream();
   const claim = await ctx.deps.batches.claim(ctx.session.tenant, ref.batch, ref.item);
   const sent = await sendClaimed(ctx, ref, request, enrichers, claim);
-  if (sent.kind === "accepted") return acceptedAnswer(ctx, sent.answer, request.profile, request);
+  if (sent.kind === "accepted") {
+    await sent.marked;
+    return acceptedAnswer(ctx, sent.answer, request.profile, request);
+  }
   ctx.audit.target = sent.body.packageId;
   return jsonAnswer(sent.body);
 }
 
 // Sends `packages` of the batch one after another; each has its own outcome and its own audit
 // entry, as it would have sent alone. The group's items are claimed in one statement and each is
-// marked sent as soon as the archive answers; their journal rows, catalogue entries and audit
-// entries are written together once the group ends (a statement or a transaction each, not one per
-// package). Stops before the next package once the caller has gone, giving back what it claimed
-// and did not send.
+// marked sent as soon as the archive answers, while the next package goes to the archive; their
+// journal rows, catalogue entries and audit entries are written together once the group ends (a
+// statement or a transaction each, not one per package). Stops before the next package once the
+// caller has gone, giving back what it claimed and did not send.
 export async function ingestBatchGroup(
   ctx: RouteContext<unknown>,
   batch: string,
@@ -137,41 +152,57 @@ export async function ingestBatchGroup(
     batch,
     packages.map((p) => p.item),
   );
-  const outcomes: GroupOutcome[] = [];
+  const outcomes: Promise<GroupOutcome>[] = [];
   const audits: AuditEntry[] = [];
   const accepted: AcceptedSip[] = [];
   // Packages before this one were attempted: never given back, whatever happened to them.
   let attempted = 0;
+  // A package's outcome once the archive answered and its item was marked; an error keeps the
+  // status and message the package would have had alone.
+  const settle = async (item: string, request: IngestDocumentRequest, sending: Promise<Sent>) => {
+    const notes: RouteContext<unknown>["audit"] = {
+      target: request.packageId,
+      detail: { batch, item },
+    };
+    try {
+      const sent = await sending;
+      if (sent.kind === "accepted") await sent.marked;
+      const [status, body] =
+        sent.kind === "accepted" ? [sent.answer.status, sent.answer.body] : [200, sent.body];
+      notes.target = body.packageId;
+      if (sent.kind === "accepted") {
+        notes.detail = { ...notes.detail, submissionName: body.name, status: body.status };
+        accepted.push({ body, profile: request.profile, request });
+      }
+      audits.push(auditRecord(ctx, "ingest.document", notes));
+      return { item, ok: true, status, answer: body } satisfies GroupOutcome;
+    } catch (error) {
+      audits.push(auditRecord(ctx, "ingest.document", notes, error));
+      const apiError = toApiError(error);
+      if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
+        console.error(`batch ${batch}: package ${item} failed`, error);
+      }
+      return {
+        item,
+        ok: false,
+        status: apiError.status,
+        ...apiError.toJSON(),
+      } satisfies GroupOutcome;
+    }
+  };
   try {
     for (const { item, request } of packages) {
       if (ctx.request.signal.aborted) break;
       attempted++;
-      const notes: RouteContext<unknown>["audit"] = {
-        target: request.packageId,
-        detail: { batch, item },
-      };
-      try {
-        const claim = claims.get(item) ?? { kind: "unknown" };
-        const sent = await sendClaimed(ctx, { batch, item }, request, enrichers, claim);
-        const [status, body] =
-          sent.kind === "accepted" ? [sent.answer.status, sent.answer.body] : [200, sent.body];
-        notes.target = body.packageId;
-        if (sent.kind === "accepted") {
-          notes.detail = { ...notes.detail, submissionName: body.name, status: body.status };
-          accepted.push({ body, profile: request.profile, request });
-        }
-        outcomes.push({ item, ok: true, status, answer: body });
-        audits.push(auditRecord(ctx, "ingest.document", notes));
-      } catch (error) {
-        audits.push(auditRecord(ctx, "ingest.document", notes, error));
-        const apiError = toApiError(error);
-        if (apiError.code === "INTERNAL_ERROR" && apiError !== error) {
-          console.error(`batch ${batch}: package ${item} failed`, error);
-        }
-        outcomes.push({ item, ok: false, status: apiError.status, ...apiError.toJSON() });
-      }
+      const claim = claims.get(item) ?? { kind: "unknown" };
+      const sending = sendClaimed(ctx, { batch, item }, request, enrichers, claim);
+      // The next package waits for the archive's answer to this one, not for its mark.
+      await sending.catch(() => {});
+      outcomes.push(settle(item, request, sending));
     }
+    return await Promise.all(outcomes);
   } finally {
+    await Promise.allSettled(outcomes);
     const unsent = packages.slice(attempted).map((p) => p.item);
     await store.release(
       batch,
@@ -185,5 +216,4 @@ export async function ingestBatchGroup(
         console.error(`audit entries of batch ${batch}'s group could not be written`, error),
       );
   }
-  return outcomes;
 }
