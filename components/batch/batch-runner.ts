@@ -29,8 +29,9 @@ import { saveBatchState, type StoredBatch, type StoredBatchData } from "./batch-
 // Small packages (every document inline, the request at most GROUP_PACKAGE_BYTES) go to the
 // dashboard up to GROUP_MAX_PACKAGES at a time in one request of at most GROUP_FILL_BYTES, where
 // each costs the browser and the dashboard a request of its own when sent alone. The dashboard
-// sends a group's packages to the archive one after another, so three groups in flight are three
-// packages there.
+// sends a group's packages to the archive one after another, and lets three packages of a batch
+// go there at once: a fourth group waits at the dashboard for its turn, so the archive always has
+// three while a group's answer and the next request travel.
 const GROUP_FILL_BYTES = GROUP_BODY_BYTES / 2;
 const GROUP_PACKAGE_BYTES = GROUP_FILL_BYTES / 4;
 
@@ -216,6 +217,7 @@ export function startBatchRunner(
     sendGroup,
     groupShare,
     groupMax: GROUP_MAX_PACKAGES,
+    groupsAhead: 1,
     classify: classifyFailure,
     save: (snapshot) => {
       latest = { ...latest, queue: snapshot };

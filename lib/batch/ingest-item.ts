@@ -21,6 +21,7 @@ import {
 } from "@/lib/api/ingest-route";
 import type { AuditEntry } from "@/lib/journal/audit";
 import type { Accepted } from "@/lib/ingest/client";
+import { inTurn } from "./archive-turns";
 import type { Claim } from "./store";
 import {
   BatchItemRef,
@@ -73,7 +74,9 @@ async function sendClaimed(
   let answer: Accepted<IngestResponse>;
   try {
     const { token, tenant } = await ctx.upstream();
-    answer = await ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
+    answer = await inTurn(ref.batch, () =>
+      ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request),
+    );
   } catch (error) {
     await markFailed(error);
     throw error;

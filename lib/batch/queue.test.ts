@@ -264,6 +264,41 @@ describe("createBatchQueue", () => {
     expect(new Set(groups.requests.flatMap((r) => r.keys)).size).toBe(24);
   });
 
+  it("sends one group beyond the three places when told groups wait for their turn, never a single", async () => {
+    const single = manualSend();
+    const groups = manualGroups();
+    // f0 to f19 are small, in groups of five; f20 to f22 go alone.
+    const queue = createBatchQueue(
+      { mode: { kind: "running" }, items: items(23) },
+      {
+        send: single.send,
+        sendGroup: groups.sendGroup,
+        groupShare: (item) => (Number(/\d+/.exec(item.key)?.[0]) >= 20 ? null : 0.1),
+        groupMax: 5,
+        groupsAhead: 1,
+        classify,
+      },
+    );
+    await settle();
+    expect(groups.requests.map((r) => r.keys.length)).toEqual([5, 5, 5, 5]);
+    expect(single.calls).toEqual([]);
+    // The small ones are all out: the singles take the places the groups leave, three at most.
+    groups.requests[0]!.answer();
+    await settle();
+    expect(single.calls).toEqual([]);
+    groups.requests[1]!.answer();
+    groups.requests[2]!.answer();
+    await settle();
+    expect(single.calls.map((c) => c.key)).toEqual(["f20.pdf", "f21.pdf"]);
+    groups.requests[3]!.answer();
+    await settle();
+    expect(single.calls.map((c) => c.key)).toEqual(["f20.pdf", "f21.pdf", "f22.pdf"]);
+    for (const call of single.calls) call.resolve();
+    await settle();
+    expect(queue.get().items.every((i) => i.state.kind === "sent")).toBe(true);
+    queue.dispose();
+  });
+
   it("gives each package of a group its own outcome; one left out of the answer goes back in line", async () => {
     const groups = manualGroups();
     const queue = createBatchQueue(

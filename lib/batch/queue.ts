@@ -4,6 +4,7 @@
 // changes at most every `notifyEveryMs`, so a thousand progress events and packages ending do not
 // re-render a thousand times (what the person does is heard at once); the state is saved
 // (debounced) so a reload resumes where the queue was.
+import { PACKAGES_AT_ONCE } from "./group-limits";
 import { isReady, transition, type ItemEvent, type ItemState } from "./queue-state";
 
 export interface QueueItem {
@@ -62,13 +63,17 @@ export interface QueueDeps {
   save?(snapshot: QueueSnapshot): void;
   // Sends in flight at once: a group counts as one.
   concurrency?: number;
+  // Groups sent beyond `concurrency`, to wait at the dashboard for their turn (it lets
+  // `concurrency` packages of a batch go to the archive at once, lib/batch/archive-turns.ts): the
+  // archive then always has a package while a group's answer and the next request travel.
+  groupsAhead?: number;
   notifyEveryMs?: number;
   saveEveryMs?: number;
   now?: () => number;
   random?: () => number;
 }
 
-export const DEFAULT_CONCURRENCY = 3;
+export const DEFAULT_CONCURRENCY = PACKAGES_AT_ONCE;
 
 export interface ServerItem {
   key: string;
@@ -111,6 +116,7 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
   // Sends in flight, a group counted once.
   let slots = 0;
   const groupMax = deps.groupMax ?? Infinity;
+  const groupSlots = concurrency + (deps.groupsAhead ?? 0);
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -245,7 +251,7 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
       const share = deps.sendGroup ? (deps.groupShare?.(item) ?? null) : null;
       if (share !== null) {
         if (group.length >= groupMax || (group.length > 0 && room + share > 1)) flush();
-        if (group.length === 0 && slots >= concurrency) break;
+        if (group.length === 0 && slots >= groupSlots) break;
         group.push(item);
         room += share;
       } else {
@@ -255,7 +261,7 @@ export function createBatchQueue(initial: QueueSnapshot, deps: QueueDeps): Batch
       }
     }
     flush();
-    if (slots < concurrency && earliest !== Infinity) {
+    if (slots < groupSlots && earliest !== Infinity) {
       wakeTimer = setTimeout(pump, Math.max(0, earliest - t));
     }
     changed();

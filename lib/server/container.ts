@@ -37,6 +37,7 @@ import {
 } from "@/lib/auth/session-cache";
 import { oidcSettings, TOKEN_MARGIN_MS } from "@/lib/auth/settings";
 import { createTokenSource, type TokenSource } from "@/lib/auth/token-source";
+import type { BatchTurns } from "@/lib/batch/archive-turns";
 import type { BatchWalk } from "@/lib/batch/refresh";
 import type { RunSummary } from "@/lib/catalogue/sync-runner";
 import { openDashboardDb, type DashboardDb } from "@/lib/db/client";
@@ -74,6 +75,7 @@ interface Parts {
   metadataRegistry: { dir: string; registry: MetadataRegistry };
   catalogueSync: CatalogueSyncState;
   batchCursors: Map<string, BatchWalk>;
+  batchTurns: Map<string, BatchTurns>;
 }
 
 // The catalogue sync of this process: the run under way, and the timer of the schedule.
@@ -317,6 +319,12 @@ export function getCatalogueSyncState(): CatalogueSyncState {
 // about the next ones) and whether the last one found most ended (lib/batch/refresh.ts).
 export function getBatchRefreshCursors(): Map<string, BatchWalk> {
   return once("batchCursors", () => new Map());
+}
+
+// Per batch, its packages with the archive and those waiting for their turn
+// (lib/batch/archive-turns.ts).
+export function getBatchTurns(): Map<string, BatchTurns> {
+  return once("batchTurns", () => new Map());
 }
 
 // Forgets every part: the next use makes it again from the environment (tests). A scheduled sync
