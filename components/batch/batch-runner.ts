@@ -232,7 +232,12 @@ export function startBatchRunner(
   let since: string | null = null;
   let polling = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let reading = false;
+  // A read asked for while one was under way: the next starts as soon as that one ends.
+  let again = false;
   const poll = async () => {
+    timer = undefined;
+    reading = true;
     const { items, mode } = queue.get();
     const open = items.some((i) => !isFinished(i.state));
     let changed = 0;
@@ -248,13 +253,32 @@ export function startBatchRunner(
         // The next read tries again; a session that ended shows when the next package is sent.
       }
     }
-    const delay = statusReadDelay(
-      queue.get().items.map((i) => i.state),
-      changed,
-    );
+    reading = false;
+    const delay = again
+      ? 0
+      : statusReadDelay(
+          queue.get().items.map((i) => i.state),
+          changed,
+        );
+    again = false;
     if (polling) timer = setTimeout(poll, delay);
   };
   void poll();
+
+  // The moment the last package is sent the page reads at once, as one that has sent everything,
+  // instead of at the next read of the sending's pace (up to 2 s later).
+  let allSent = false;
+  const unsubscribe = queue.subscribe(() => {
+    const sentAll = !queue.get().items.some((i) => isUnsent(i.state));
+    if (sentAll && !allSent && polling) {
+      if (reading) again = true;
+      else {
+        clearTimeout(timer);
+        timer = setTimeout(poll, 0);
+      }
+    }
+    allSent = sentAll;
+  });
 
   const offline = () => queue.pause("offline");
   const online = () => {
@@ -269,6 +293,7 @@ export function startBatchRunner(
     stop() {
       polling = false;
       clearTimeout(timer);
+      unsubscribe();
       window.removeEventListener("offline", offline);
       window.removeEventListener("online", online);
       queue.dispose();
