@@ -12,10 +12,12 @@ import { liveArchiveForFile } from "@/lib/api/testing/live-archive";
 import { invoke, sessionOf } from "@/lib/api/testing/harness";
 import { findObject } from "@/lib/catalogue/store";
 import { submissions } from "@/lib/db/schema";
+import { getBatchTurns } from "@/lib/server/container";
 import { listAudit } from "@/lib/journal/audit";
 import { JournalQuery } from "@/lib/journal/submission-filters";
 import { listSubmissions } from "@/lib/journal/submissions";
 import type { BatchStatus } from "./api-schemas";
+import { takeTurn } from "./archive-turns";
 import { withItems } from "./status-items";
 
 const DC = "http://purl.org/dc/elements/1.1/";
@@ -392,6 +394,30 @@ describe("a batch", () => {
       outcomes: [{ item: "a.txt", ok: false, status: 404, error: { code: "NOT_FOUND" } }],
     });
     expect(ingestCalls()).toBe(before);
+  });
+
+  it("a package waiting for its turn at the archive when its caller goes is given back unsent", async () => {
+    const batch = await newBatch(["a.txt", "b.txt"]);
+    // Three packages of the batch are with the archive (another tab's, say).
+    const others = await Promise.all([takeTurn(batch), takeTurn(batch), takeTurn(batch)]);
+    const leaving = new AbortController();
+    const before = ingestCalls();
+    const packages = [
+      { item: "a.txt", packageId: `group-${randomUUID()}` },
+      { item: "b.txt", packageId: `group-${randomUUID()}` },
+    ];
+    const sending = sendGroup(batch, packages, leaving.signal).catch(() => {});
+    await expect.poll(() => getBatchTurns().get(batch)?.waiting.length).toBe(1);
+    leaving.abort();
+    for (const giveBack of others) giveBack();
+    await sending;
+    expect(ingestCalls()).toBe(before);
+    expect(getBatchTurns().has(batch)).toBe(false);
+    const status = await invoke(batchStatus, "GET", `/api/batches/${batch}`, { batchId: batch });
+    expect((status.json as BatchStatus).items.map((i) => [i.key, i.state])).toEqual([
+      ["a.txt", "queued"],
+      ["b.txt", "queued"],
+    ]);
   });
 
   it("a group whose caller has gone sends nothing more and gives back the packages it took", async () => {

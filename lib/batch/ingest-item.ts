@@ -21,7 +21,7 @@ import {
 } from "@/lib/api/ingest-route";
 import type { AuditEntry } from "@/lib/journal/audit";
 import type { Accepted } from "@/lib/ingest/client";
-import { inTurn } from "./archive-turns";
+import { inTurn, takeTurn } from "./archive-turns";
 import type { Claim } from "./store";
 import {
   BatchItemRef,
@@ -53,30 +53,40 @@ type Sent =
 // claimed goes to the archive and is marked sent (or failed) as soon as it answers. The mark is
 // under way when this returns (`marked`): a group sends its next package meanwhile, and every
 // caller waits for it before answering.
+// `turn`: the batch's turn at the archive, when the caller took it already (given back here, once
+// the archive has answered); without it the package waits for one.
 async function sendClaimed(
   ctx: RouteContext<unknown>,
   ref: Ref,
   request: IngestDocumentRequest,
   enrichers: Enricher[],
   claim: Claim,
+  turn?: () => void,
 ): Promise<Sent> {
   if (claim.kind === "sent") {
+    turn?.();
     return {
       kind: "sent-before",
       body: { packageId: claim.packageId, name: claim.submissionName ?? undefined },
     };
   }
   const refused = refusal(claim);
-  if (refused) throw refused;
+  if (refused) {
+    turn?.();
+    throw refused;
+  }
   const store = ctx.deps.batches;
   const markFailed = (error: unknown) =>
     store.failed(ref.batch, ref.item, error instanceof Error ? error.message : String(error));
   let answer: Accepted<IngestResponse>;
   try {
-    const { token, tenant } = await ctx.upstream();
-    answer = await inTurn(ref.batch, () =>
-      ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request),
-    );
+    try {
+      const { token, tenant } = await ctx.upstream();
+      const call = () => ctx.deps.ingest.ingestDocument({ token, tenant, enrichers }, request);
+      answer = turn ? await call() : await inTurn(ref.batch, call);
+    } finally {
+      turn?.();
+    }
   } catch (error) {
     await markFailed(error);
     throw error;
@@ -196,9 +206,16 @@ export async function ingestBatchGroup(
   try {
     for (const { item, request } of packages) {
       if (ctx.request.signal.aborted) break;
-      attempted++;
       const claim = claims.get(item) ?? { kind: "unknown" };
-      const sending = sendClaimed(ctx, { batch, item }, request, enrichers, claim);
+      // A package waits here for its turn at the archive: if the caller goes meanwhile (a pause,
+      // a cancel), it is given back unsent like the packages after it.
+      const turn = claim.kind === "claimed" ? await takeTurn(batch) : undefined;
+      if (ctx.request.signal.aborted) {
+        turn?.();
+        break;
+      }
+      attempted++;
+      const sending = sendClaimed(ctx, { batch, item }, request, enrichers, claim, turn);
       // The next package waits for the archive's answer to this one, not for its mark.
       await sending.catch(() => {});
       outcomes.push(settle(item, request, sending));
