@@ -302,7 +302,8 @@ export function createBatchStore(db: () => Promise<DashboardDb>) {
 
     // A batch with its items changed since the cursor `since` of an earlier read (every item
     // without one), each with the journal's last known status of its SIP, the cursor for the next
-    // read, and its owner (not part of the answer). An item counts as changed when its row or its SIP's journal row was written since.
+    // read, and its owner (not part of the answer). An item counts as changed when its row or its
+    // SIP's journal row was written since.
     async status(
       tenant: string,
       batchId: string,
