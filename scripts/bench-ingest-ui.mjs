@@ -21,6 +21,7 @@ import { createHash, randomFillSync } from "node:crypto";
 import { openSync, closeSync, readdirSync, readFileSync, writeSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "@playwright/test";
@@ -149,8 +150,14 @@ async function browserUpload(page) {
   let completed = null;
   let puts = 0;
   let refused = null;
+  // CPU of every process at the first PUT and at the latest answer: the upload's own CPU.
+  let cpuAtFirst = null;
+  let cpuAtLast = null;
   const onRequest = (r) => {
-    if (r.method() === "PUT" && r.url().includes("/uploads/")) firstPut ??= performance.now();
+    if (r.method() === "PUT" && r.url().includes("/uploads/") && firstPut === null) {
+      firstPut = performance.now();
+      cpuAtFirst = treeCpu(process.pid);
+    }
   };
   const onFinished = async (r) => {
     const url = new URL(r.url());
@@ -159,9 +166,11 @@ async function browserUpload(page) {
       if (status !== 200) refused = status;
       puts++;
       lastPutEnd = performance.now();
+      cpuAtLast = treeCpu(process.pid);
     } else if (url.pathname.startsWith("/api/ingest/uploads/") && r.method() !== "PUT") {
       // The completion, or a look at its state while the archive still assembles the file.
       completed = performance.now();
+      cpuAtLast = treeCpu(process.pid);
     }
   };
   // What goes wrong says so on stderr: a failed request, a page or worker error, a long stall.
@@ -216,6 +225,7 @@ async function browserUpload(page) {
     partsSeconds: ((lastPutEnd ?? firstPut) - firstPut) / 1000,
     completionSeconds: (stored - (lastPutEnd ?? stored)) / 1000,
     puts,
+    cpu: cpuAtFirst && cpuAtLast ? cpuBetween(cpuAtFirst, cpuAtLast) : null,
   };
   // The archive then hashes and stores the gigabyte: wait, so that it does not slow the next curl.
   await page.getByRole("status", { name: "Status: INGESTED" }).waitFor({ timeout: 1_800_000 });
@@ -279,17 +289,23 @@ function treeCpu(pid) {
 // CPU seconds each role of this process's tree (Chromium's processes, the archive, the dashboard)
 // used while `work` ran: "Chromium renderer 12.3 s, archive 8.1 s".
 async function cpuDuring(work) {
-  const before = new Map(treeCpu(process.pid).map((r) => [r.id, r.seconds]));
+  const before = treeCpu(process.pid);
   const result = await work();
+  return { result, ...cpuBetween(before, treeCpu(process.pid)) };
+}
+
+// The CPU seconds each role used between two readings of treeCpu, as text, and their total.
+function cpuBetween(before, after) {
+  const start = new Map(before.map((r) => [r.id, r.seconds]));
   const used = new Map();
-  for (const r of treeCpu(process.pid))
-    used.set(r.role, (used.get(r.role) ?? 0) + r.seconds - (before.get(r.id) ?? 0));
+  for (const r of after)
+    used.set(r.role, (used.get(r.role) ?? 0) + r.seconds - (start.get(r.id) ?? 0));
   const text = [...used]
     .filter(([, seconds]) => seconds >= 0.05)
     .sort((a, b) => b[1] - a[1])
     .map(([role, seconds]) => `${role} ${seconds.toFixed(1)} s`)
     .join(", ");
-  return { result, text };
+  return { text, total: [...used.values()].reduce((sum, seconds) => sum + seconds, 0) };
 }
 
 // Samples the archive's memory while `work` runs: the growth of its peak over its start.
@@ -426,7 +442,7 @@ async function main() {
         file,
         sha256,
       );
-    const curlBefore = await curlOnce();
+    const { result: curlBefore, text: curlCpuBefore } = await cpuDuring(curlOnce);
     const { result: bareSeconds, text: bareCpu } = await cpuDuring(() => bareXhr(page, file));
     const { result: readAheadSeconds, text: readAheadCpu } = await cpuDuring(() =>
       chooseFile(page, file, name),
@@ -435,7 +451,7 @@ async function main() {
       result: { result: inBrowser, growth },
       text: uploadCpu,
     } = await cpuDuring(() => rssGrowth(archive.child.pid, () => browserUpload(page)));
-    const curlAfter = await curlOnce();
+    const { result: curlAfter, text: curlCpuAfter } = await cpuDuring(curlOnce);
     const curlSeconds = (curlBefore + curlAfter) / 2;
 
     let fanRows = "";
@@ -489,6 +505,9 @@ async function main() {
 | **browser / curl throughput** | **${ratio.toFixed(2)}** (goal ≥ 1.0) |
 | Chromium's ceiling: bare XHR PUT from the same page | ${bareSeconds.toFixed(1)} s, ${mbps(bareSeconds)} MB/s; ${(curlSeconds / bareSeconds).toFixed(2)} of curl |
 | the wizard's uploader / bare XHR | ${(bareSeconds / inBrowser.putSeconds).toFixed(2)} |
+| CPU used from the wizard's first PUT to stored | ${inBrowser.cpu ? `${inBrowser.cpu.text}; ${inBrowser.cpu.total.toFixed(1)} s in all` : "not measured"} |
+| CPU used during each curl -T (curl's own not counted: it has ended before the reading) | ${curlCpuBefore || "not measured"}; ${curlCpuAfter || "not measured"} |
+| CPU the machine has in curl's mean time (${availableParallelism()} cores) | ${(availableParallelism() * curlSeconds).toFixed(1)} s |
 | CPU used during the wizard's upload (click to INGESTED) | ${uploadCpu || "not measured"} |
 | CPU used during the bare XHR PUT | ${bareCpu || "not measured"} |${fanRows}`);
     counter.close();
