@@ -30,6 +30,9 @@ export class PartSizeError extends Error {
   }
 }
 
+// How often, in bytes written, a part's writer tells how far it is.
+const PROGRESS_BYTES = 1 << 20;
+
 export const stagingFolder = (blobsRoot: string) => path.join(blobsRoot, ".multipart");
 
 export function stagingPath(blobsRoot: string, uploadId: string): string {
@@ -43,16 +46,20 @@ export async function ensureStagingFile(file: string): Promise<void> {
   await (await open(file, "a")).close();
 }
 
-// Streams one part into `file` at `offset`: exactly `size` bytes, hashed on the way and synced
-// before this resolves. More bytes than `size` are refused before any of them is written.
+// Streams one part into `file` at `offset`: exactly `size` bytes, hashed on the way. More bytes
+// than `size` are refused before any of them is written. `onWritten` hears, now and then, how many
+// bytes from the part's start are in the file.
 export async function writePart(
   file: string,
   part: { offset: number; size: number },
   source: Readable,
+  onWritten: (bytes: number) => void = () => {},
 ): Promise<{ sha256: string; size: number }> {
   await ensureStagingFile(file);
   const hash = createHash("sha256");
   let received = 0;
+  let told = 0;
+  const sink = createWriteStream(file, { flags: "r+", start: part.offset, highWaterMark: 1 << 20 });
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
@@ -61,15 +68,14 @@ export async function writePart(
         return;
       }
       hash.update(chunk);
+      // Counted once each write is done: bytes written, not bytes on their way.
+      if (sink.bytesWritten - told >= PROGRESS_BYTES) onWritten((told = sink.bytesWritten));
       callback(null, chunk);
     },
   });
-  await pipeline(
-    source,
-    counter,
-    createWriteStream(file, { flags: "r+", start: part.offset, highWaterMark: 1 << 20 }),
-  );
+  await pipeline(source, counter, sink);
   if (received !== part.size) throw new PartSizeError(part.size, received);
+  onWritten(received);
   flushSoon(file);
   return { sha256: hash.digest("hex"), size: received };
 }

@@ -7,7 +7,12 @@ import { partRange } from "@scriptorium/contract/ingest/multipart";
 import type { ArchiveDb } from "../db/client";
 import { PartSizeError, stagingPath, writePart } from "./multipart-files";
 import { beginPart, dropPart, storePart, type PartStart } from "./multipart-state";
-import { noteWrittenHere, partStamp } from "./parts-written-here";
+import {
+  noteWriteEnded,
+  noteWriteProgress,
+  noteWriteStarted,
+  partStamp,
+} from "./parts-written-here";
 import type { BlobStore } from "./store";
 import { answer, checksumOf, fail, refuseSignedUrl } from "./upload-http";
 import { verifyUploadPath } from "./upload-urls";
@@ -86,6 +91,16 @@ export function createPartPut(options: PartHandlerOptions) {
       );
     }
 
+    const layout = {
+      file: stagingPath(blobs.root, uploadId),
+      size: upload.declaredSize,
+      partSize: upload.partSize,
+      partCount: upload.partCount,
+    };
+    noteWriteStarted(uploadId, layout, partNumber);
+    // Whatever ends this PUT without storing the part: the bytes it wrote are not the part's.
+    const notStored = () => noteWriteEnded(uploadId, partNumber, null);
+
     // `pipe` rather than handing `req` to the writer: on an error the writer destroys its source,
     // and destroying the request would take the socket (and our answer) with it.
     const body = new PassThrough({ highWaterMark: 1 << 20 });
@@ -96,12 +111,11 @@ export function createPartPut(options: PartHandlerOptions) {
     req.once("error", dropped);
     let written;
     try {
-      written = await writePart(
-        stagingPath(blobs.root, uploadId),
-        { offset: range.start, size },
-        body,
+      written = await writePart(layout.file, { offset: range.start, size }, body, (bytes) =>
+        noteWriteProgress(uploadId, partNumber, bytes),
       );
     } catch (error) {
+      notStored();
       req.unpipe(body);
       await dropPart(db, uploadId, partNumber);
       if (error instanceof PartSizeError) {
@@ -116,6 +130,7 @@ export function createPartPut(options: PartHandlerOptions) {
       throw error;
     }
     if (written.sha256 !== expected) {
+      notStored();
       await dropPart(db, uploadId, partNumber);
       return fail(
         req,
@@ -126,21 +141,17 @@ export function createPartPut(options: PartHandlerOptions) {
     }
     // Neither the part's bytes nor its row are synced here (see multipart-files.ts): the
     // completion syncs both, and finds any part a power failure took.
-    const storedAt = await storePart(db, uploadId, { partNumber, ...written });
+    const storedAt = await storePart(db, uploadId, { partNumber, ...written }).catch(
+      (error: unknown) => {
+        notStored();
+        throw error;
+      },
+    );
     if (!storedAt) {
+      notStored();
       return fail(req, res, "NOT_FOUND", "The upload was aborted while this part was received.");
     }
-    noteWrittenHere(
-      uploadId,
-      {
-        file: stagingPath(blobs.root, uploadId),
-        size: upload.declaredSize,
-        partSize: upload.partSize,
-        partCount: upload.partCount,
-      },
-      partNumber,
-      partStamp(written.sha256, storedAt),
-    );
+    noteWriteEnded(uploadId, partNumber, partStamp(written.sha256, storedAt));
     res.setHeader("ETag", `"${written.sha256}"`);
     res.setHeader("X-Checksum-Sha256", written.sha256);
     answer(res, 200, { partNumber, size: written.size, sha256: written.sha256 });

@@ -2,9 +2,15 @@
 // file's SHA-256 as far as they reach in order. Their bytes are in the page cache or on disk: a
 // power failure, the one thing that loses written bytes not yet flushed, also ends this process
 // and this memory with it. So the completion checks against their stored digests only the parts
-// another process (or this one before a restart) wrote, and a part written here is read back once,
-// right after it is stored (from the page cache), into the digest of the whole file: a completion
-// whose parts were all written here finds that digest ready instead of reading the file again.
+// another process (or this one before a restart) wrote, and a part written here is read back once
+// (from the page cache) into the digest of the whole file: a completion whose parts were all
+// written here finds that digest ready instead of reading the file again.
+//
+// The reading follows the part that comes next in order while it is being written, up to the
+// bytes its writer has written: parts arrive a few at once, and a reading that waited for each
+// part to be stored was left, once the last one was, with the last few parts to hash alone while
+// the client waited for the completion. Bytes read of a part whose write then fails (refused, cut
+// off), or that a new PUT writes again, make the digest unusable: the completion reads the file.
 //
 // A part counts as written here only while its row still says what this process stored: any later
 // PUT of it, from anywhere, changes the row's time, and the digest built from the earlier bytes is
@@ -24,10 +30,13 @@ interface Followed {
   layout: StagingLayout;
   // partNumber → the stored row's stamp (digest and time).
   parts: Map<number, string>;
-  // The digest of parts 1 to next - 1, and the stamps they had when read; null once a part read
-  // was stored again, or a read failed.
+  // partNumber → bytes from its start its write here has written so far, while it is written.
+  writing: Map<number, number>;
+  // The digest of parts 1 to next - 1 and of the first `at` bytes of part `next`, and the stamps
+  // parts 1 to next - 1 had when read; null once bytes read were written again, or a read failed.
   hash: Hash | null;
   next: number;
+  at: number;
   read: string[];
   reading: Promise<void> | null;
   // The part whose bytes are being read.
@@ -41,30 +50,43 @@ const READ_BYTES = 1 << 20;
 
 export const partStamp = (sha256: string, storedAt: Date) => `${sha256}@${storedAt.toISOString()}`;
 
-// Reads the parts that come next in order into the file's digest, one upload's at a time.
+// Reads the parts that come next in order into the file's digest, a stored part to its end and a
+// part being written as far as it is written, one upload's at a time.
 async function readOn(upload: Followed): Promise<void> {
   const buffer = Buffer.allocUnsafe(READ_BYTES);
   const handle = await open(upload.layout.file, "r");
   try {
-    for (;;) {
+    while (upload.hash && upload.next <= upload.layout.partCount) {
       const stamp = upload.parts.get(upload.next);
-      if (!upload.hash || stamp === undefined) return;
       const { start, end } = partRange(upload.layout.size, upload.layout.partSize, upload.next);
+      const until = stamp !== undefined ? end : start + (upload.writing.get(upload.next) ?? 0);
+      if (start + upload.at >= until && stamp === undefined) return;
       upload.busy = upload.next;
-      for (let at = start; at < end;) {
-        const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_BYTES, end - at), at);
+      while (start + upload.at < until) {
+        const at = start + upload.at;
+        const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_BYTES, until - at), at);
         if (bytesRead === 0) throw new Error("The staging file is shorter than its parts.");
         upload.hash?.update(buffer.subarray(0, bytesRead));
-        at += bytesRead;
+        upload.at += bytesRead;
       }
-      upload.read.push(stamp);
-      upload.next++;
       upload.busy = null;
+      if (stamp !== undefined) {
+        upload.read.push(stamp);
+        upload.next++;
+        upload.at = 0;
+      }
     }
   } finally {
     upload.busy = null;
     await handle.close();
   }
+}
+
+// Whether the reading has more to read now.
+function readable(upload: Followed): boolean {
+  if (!upload.hash || upload.next > upload.layout.partCount) return false;
+  if (upload.parts.has(upload.next)) return true;
+  return (upload.writing.get(upload.next) ?? 0) > upload.at;
 }
 
 function follow(upload: Followed): void {
@@ -75,36 +97,67 @@ function follow(upload: Followed): void {
     })
     .finally(() => {
       upload.reading = null;
-      if (upload.hash && upload.parts.has(upload.next)) follow(upload);
+      if (readable(upload)) follow(upload);
     });
 }
 
-// Part `partNumber` of the upload was written by this process and stored with `stamp`.
-export function noteWrittenHere(
-  uploadId: string,
-  layout: StagingLayout,
-  partNumber: number,
-  stamp: string,
-): void {
+function followedUpload(uploadId: string, layout: StagingLayout): Followed {
   let upload = followed.get(uploadId);
   if (!upload) {
     if (followed.size >= MAX_UPLOADS) followed.delete(followed.keys().next().value!);
     upload = {
       layout,
       parts: new Map(),
+      writing: new Map(),
       hash: createHash("sha256"),
       next: 1,
+      at: 0,
       read: [],
       reading: null,
       busy: null,
     };
     followed.set(uploadId, upload);
   }
-  upload.parts.set(partNumber, stamp);
-  // Stored again after it was read (or while): the digest so far holds other bytes.
-  if (partNumber < upload.next || partNumber === upload.busy) {
-    upload.hash = null;
+  return upload;
+}
+
+// Whether bytes of part `partNumber` went into the digest (or are going into it now).
+const wasRead = (upload: Followed, partNumber: number) =>
+  partNumber < upload.next ||
+  upload.busy === partNumber ||
+  (partNumber === upload.next && upload.at > 0);
+
+// A PUT of part `partNumber` begins writing here: whatever the part held is being overwritten.
+export function noteWriteStarted(
+  uploadId: string,
+  layout: StagingLayout,
+  partNumber: number,
+): void {
+  const upload = followedUpload(uploadId, layout);
+  if (wasRead(upload, partNumber)) upload.hash = null;
+  upload.parts.delete(partNumber);
+  upload.writing.set(partNumber, 0);
+}
+
+// The PUT of part `partNumber` here has written `bytes` bytes of it, from its start.
+export function noteWriteProgress(uploadId: string, partNumber: number, bytes: number): void {
+  const upload = followed.get(uploadId);
+  if (!upload || !upload.writing.has(partNumber)) return;
+  upload.writing.set(partNumber, bytes);
+  if (partNumber === upload.next) follow(upload);
+}
+
+// The PUT of part `partNumber` here ended: stored with `stamp`, or not stored (null), when the
+// bytes it wrote are not the part's.
+export function noteWriteEnded(uploadId: string, partNumber: number, stamp: string | null): void {
+  const upload = followed.get(uploadId);
+  if (!upload) return;
+  upload.writing.delete(partNumber);
+  if (stamp === null) {
+    if (wasRead(upload, partNumber)) upload.hash = null;
+    return;
   }
+  upload.parts.set(partNumber, stamp);
   follow(upload);
 }
 
