@@ -11,13 +11,13 @@
 // part to be stored was left, once the last one was, with the last few parts to hash alone while
 // the client waited for the completion. Bytes read of a part whose write then fails (refused, cut
 // off), or that a new PUT writes again, make the digest unusable: the completion reads the file.
+// The reading and hashing run in a worker thread (digest-thread.ts), beside the parts' receiving.
 //
 // A part counts as written here only while its row still says what this process stored: any later
 // PUT of it, from anywhere, changes the row's time, and the digest built from the earlier bytes is
 // then not used.
-import { createHash, type Hash } from "node:crypto";
-import { open } from "node:fs/promises";
 import { partRange } from "@scriptorium/contract/ingest/multipart-layout";
+import { fileDigest, type FileDigest } from "./digest-thread";
 
 export interface StagingLayout {
   file: string;
@@ -34,7 +34,7 @@ interface Followed {
   writing: Map<number, number>;
   // The digest of parts 1 to next - 1 and of the first `at` bytes of part `next`, and the stamps
   // parts 1 to next - 1 had when read; null once bytes read were written again, or a read failed.
-  hash: Hash | null;
+  hash: FileDigest | null;
   next: number;
   at: number;
   read: string[];
@@ -46,31 +46,31 @@ interface Followed {
 const followed = new Map<string, Followed>();
 // Uploads followed at once; past it the oldest is forgotten (its parts are then checked).
 const MAX_UPLOADS = 1_000;
-const READ_BYTES = 1 << 20;
+// Bytes asked of the digest thread at a time: the reading stops at these steps when a part being
+// read is written again.
+const READ_BYTES = 8 << 20;
 
 export const partStamp = (sha256: string, storedAt: Date) => `${sha256}@${storedAt.toISOString()}`;
 
 // Reads the parts that come next in order into the file's digest, a stored part to its end and a
 // part being written as far as it is written, one upload's at a time.
 async function readOn(upload: Followed): Promise<void> {
-  const buffer = Buffer.allocUnsafe(READ_BYTES);
-  const handle = await open(upload.layout.file, "r");
   try {
     while (upload.hash && upload.next <= upload.layout.partCount) {
+      const hash = upload.hash;
       const stamp = upload.parts.get(upload.next);
       const { start, end } = partRange(upload.layout.size, upload.layout.partSize, upload.next);
       const until = stamp !== undefined ? end : start + (upload.writing.get(upload.next) ?? 0);
       if (start + upload.at >= until && stamp === undefined) return;
       upload.busy = upload.next;
-      while (start + upload.at < until) {
+      while (upload.hash === hash && start + upload.at < until) {
         const at = start + upload.at;
-        const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_BYTES, until - at), at);
-        if (bytesRead === 0) throw new Error("The staging file is shorter than its parts.");
-        upload.hash?.update(buffer.subarray(0, bytesRead));
-        upload.at += bytesRead;
+        const to = Math.min(until, at + READ_BYTES);
+        await hash.read(at, to);
+        upload.at += to - at;
       }
       upload.busy = null;
-      if (stamp !== undefined) {
+      if (upload.hash === hash && stamp !== undefined) {
         upload.read.push(stamp);
         upload.next++;
         upload.at = 0;
@@ -78,7 +78,6 @@ async function readOn(upload: Followed): Promise<void> {
     }
   } finally {
     upload.busy = null;
-    await handle.close();
   }
 }
 
@@ -92,9 +91,7 @@ function readable(upload: Followed): boolean {
 function follow(upload: Followed): void {
   if (upload.reading || !upload.hash) return;
   upload.reading = readOn(upload)
-    .catch(() => {
-      upload.hash = null;
-    })
+    .catch(() => spoil(upload))
     .finally(() => {
       upload.reading = null;
       if (readable(upload)) follow(upload);
@@ -104,12 +101,12 @@ function follow(upload: Followed): void {
 function followedUpload(uploadId: string, layout: StagingLayout): Followed {
   let upload = followed.get(uploadId);
   if (!upload) {
-    if (followed.size >= MAX_UPLOADS) followed.delete(followed.keys().next().value!);
+    if (followed.size >= MAX_UPLOADS) forgetWrittenHere(followed.keys().next().value!);
     upload = {
       layout,
       parts: new Map(),
       writing: new Map(),
-      hash: createHash("sha256"),
+      hash: fileDigest(layout.file),
       next: 1,
       at: 0,
       read: [],
@@ -119,6 +116,12 @@ function followedUpload(uploadId: string, layout: StagingLayout): Followed {
     followed.set(uploadId, upload);
   }
   return upload;
+}
+
+// The digest holds bytes that are no longer the file's (or a read failed): it is not used.
+function spoil(upload: Followed): void {
+  upload.hash?.close();
+  upload.hash = null;
 }
 
 // Whether bytes of part `partNumber` went into the digest (or are going into it now).
@@ -134,7 +137,7 @@ export function noteWriteStarted(
   partNumber: number,
 ): void {
   const upload = followedUpload(uploadId, layout);
-  if (wasRead(upload, partNumber)) upload.hash = null;
+  if (wasRead(upload, partNumber)) spoil(upload);
   upload.parts.delete(partNumber);
   upload.writing.set(partNumber, 0);
 }
@@ -154,7 +157,7 @@ export function noteWriteEnded(uploadId: string, partNumber: number, stamp: stri
   if (!upload) return;
   upload.writing.delete(partNumber);
   if (stamp === null) {
-    if (wasRead(upload, partNumber)) upload.hash = null;
+    if (wasRead(upload, partNumber)) spoil(upload);
     return;
   }
   upload.parts.set(partNumber, stamp);
@@ -180,9 +183,10 @@ export async function digestReadHere(
   for (let n = 1; n <= upload.layout.partCount; n++) {
     if (upload.read[n - 1] !== stampOf(n) || upload.parts.get(n) !== stampOf(n)) return null;
   }
-  return upload.hash.copy().digest("hex");
+  return upload.hash.digest().catch(() => null);
 }
 
 export function forgetWrittenHere(uploadId: string): void {
+  followed.get(uploadId)?.hash?.close();
   followed.delete(uploadId);
 }

@@ -6,6 +6,7 @@
 import { sweepOrphanBlobs, type OrphanSweepOutcome } from "../blobs/orphans";
 import { removeStaging, staleStagingFiles } from "../blobs/multipart-files";
 import { forgetMultipartParts, unknownUploadIds } from "../blobs/multipart-state";
+import { forgetWrittenHere } from "../blobs/parts-written-here";
 import { removeUnreferencedBlobs } from "../blobs/references";
 import type { BlobStore } from "../blobs/store";
 import { expiredUploads, forgetUploads } from "../blobs/upload-urls";
@@ -36,7 +37,11 @@ export async function sweepBlobs(
     });
     const keys = expired.map((u) => u.key);
     // An incomplete multipart upload's parts live in its staging file, named by no blob row.
-    for (const u of expired) if (u.uploadId) await removeStaging(deps.blobs.root, u.uploadId);
+    for (const u of expired) {
+      if (!u.uploadId) continue;
+      forgetWrittenHere(u.uploadId);
+      await removeStaging(deps.blobs.root, u.uploadId);
+    }
     await forgetMultipartParts(deps.db, keys);
     await forgetUploads(deps.db, keys);
     outcome.uploads += expired.length;
