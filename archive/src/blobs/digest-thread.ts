@@ -69,7 +69,11 @@ let open = 0;
 let idle: ReturnType<typeof setTimeout> | undefined;
 let nextId = 0;
 let nextSeq = 0;
-const waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (e: Error) => void }>();
+// Questions asked and not answered yet, with the worker each was asked of.
+const waiting = new Map<
+  number,
+  { thread: Worker; resolve: (reply: Reply) => void; reject: (e: Error) => void }
+>();
 
 function theWorker(): Worker {
   if (worker) return worker;
@@ -77,13 +81,17 @@ function theWorker(): Worker {
   started.on("message", (reply: Reply) => {
     const waiter = waiting.get(reply.seq);
     waiting.delete(reply.seq);
-    if (waiting.size === 0) started.unref();
+    if (![...waiting.values()].some((w) => w.thread === started)) started.unref();
     waiter?.resolve(reply);
   });
+  // Its questions go unanswered; those asked of a worker started since (after an idle end) stay.
   const gone = (error: Error) => {
     if (worker === started) worker = null;
-    for (const waiter of waiting.values()) waiter.reject(error);
-    waiting.clear();
+    for (const [seq, waiter] of waiting) {
+      if (waiter.thread !== started) continue;
+      waiting.delete(seq);
+      waiter.reject(error);
+    }
   };
   started.on("error", gone);
   started.on("exit", () => gone(new Error("The digest thread ended.")));
@@ -97,8 +105,8 @@ function theWorker(): Worker {
 function ask(message: Record<string, unknown>): Promise<Reply> {
   const seq = nextSeq++;
   return new Promise<Reply>((resolve, reject) => {
-    waiting.set(seq, { resolve, reject });
     const thread = theWorker();
+    waiting.set(seq, { thread, resolve, reject });
     thread.ref();
     thread.postMessage({ ...message, seq });
   }).then((reply) => {

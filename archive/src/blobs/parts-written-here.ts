@@ -52,16 +52,22 @@ const READ_BYTES = 8 << 20;
 
 export const partStamp = (sha256: string, storedAt: Date) => `${sha256}@${storedAt.toISOString()}`;
 
+// Whether the reading has more to read now.
+function readable(upload: Followed): boolean {
+  if (!upload.hash || upload.next > upload.layout.partCount) return false;
+  if (upload.parts.has(upload.next)) return true;
+  return (upload.writing.get(upload.next) ?? 0) > upload.at;
+}
+
 // Reads the parts that come next in order into the file's digest, a stored part to its end and a
 // part being written as far as it is written, one upload's at a time.
 async function readOn(upload: Followed): Promise<void> {
   try {
-    while (upload.hash && upload.next <= upload.layout.partCount) {
-      const hash = upload.hash;
+    while (readable(upload)) {
+      const hash = upload.hash!;
       const stamp = upload.parts.get(upload.next);
       const { start, end } = partRange(upload.layout.size, upload.layout.partSize, upload.next);
       const until = stamp !== undefined ? end : start + (upload.writing.get(upload.next) ?? 0);
-      if (start + upload.at >= until && stamp === undefined) return;
       upload.busy = upload.next;
       while (upload.hash === hash && start + upload.at < until) {
         const at = start + upload.at;
@@ -79,13 +85,6 @@ async function readOn(upload: Followed): Promise<void> {
   } finally {
     upload.busy = null;
   }
-}
-
-// Whether the reading has more to read now.
-function readable(upload: Followed): boolean {
-  if (!upload.hash || upload.next > upload.layout.partCount) return false;
-  if (upload.parts.has(upload.next)) return true;
-  return (upload.writing.get(upload.next) ?? 0) > upload.at;
 }
 
 function follow(upload: Followed): void {
